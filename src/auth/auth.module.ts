@@ -1,0 +1,14 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AuthGuard } from './auth.guard.js';
+import { CallerService } from './caller.service.js';
+import { SessionController } from './session.controller.js';
+import { SessionService } from './session.service.js';
+
+@Global()
+@Module({
+  controllers: [SessionController],
+  providers: [CallerService, SessionService, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [CallerService],
+})
+export class AuthModule {}

@@ -1,0 +1,149 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { BugzillaError, ErrorCode } from '../bugzilla/bugzilla-error.js';
+import { nowUtcSql } from '../database/dialect.js';
+import { ANONYMOUS, AuthUser } from './auth-user.js';
+import { Credentials } from './credentials.js';
+import { verifyPassword } from './password.js';
+
+interface ProfileRow {
+  userid: number;
+  login_name: string;
+  realname: string;
+  is_enabled: number | boolean;
+  disabledtext: string;
+}
+
+/** Bugzilla writes `last_used` on every request; once a minute per key is enough. */
+const LAST_USED_INTERVAL_MS = 60_000;
+
+const invalidApiKey = () =>
+  new BugzillaError(
+    ErrorCode.API_KEY_INVALID,
+    'The API key you specified is invalid. Please check that you typed it correctly.',
+  );
+const invalidLogin = () =>
+  new BugzillaError(ErrorCode.INVALID_LOGIN_OR_PASSWORD, 'The login or password you entered is not valid.');
+const invalidToken = () =>
+  new BugzillaError(
+    ErrorCode.USER_ERROR,
+    'The cookies or token provide were not valid or have expired. You may login again to get a new cookie or token.',
+  );
+
+/** Resolves credentials to the calling user and the user's groups. */
+@Injectable()
+export class CallerService {
+  private readonly lastUsedWrites = new Map<string, number>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async resolve(credentials: Credentials): Promise<AuthUser> {
+    switch (credentials.kind) {
+      case 'none':
+        return ANONYMOUS;
+      case 'apiKey':
+        return this.byApiKey(credentials.key);
+      case 'login':
+        return this.byLogin(credentials.login, credentials.password);
+      case 'token':
+        return this.byToken(credentials.userId, credentials.cookie);
+    }
+  }
+
+  /** Checks a login and password; answers the profile or throws 300/301. */
+  async checkPassword(login: string, password: string): Promise<AuthUser> {
+    return this.byLogin(login, password);
+  }
+
+  private async byApiKey(key: string): Promise<AuthUser> {
+    const rows: (ProfileRow & { api_key: string; revoked: number | boolean; key_id: number })[] =
+      await this.dataSource.query(
+        `SELECT k.id AS key_id, k.api_key, k.revoked, p.userid, p.login_name, p.realname, p.is_enabled, p.disabledtext
+           FROM user_api_keys k JOIN profiles p ON p.userid = k.user_id
+          WHERE k.api_key = ?`,
+        [key],
+      );
+    // The lookup may be case-insensitive (MySQL collation); Bugzilla then compares exactly.
+    const row = rows.find((r) => r.api_key === key);
+    if (!row || Number(row.revoked) === 1) throw invalidApiKey();
+    this.checkEnabled(row);
+    await this.touchApiKey(row.key_id);
+    return this.withGroups(row);
+  }
+
+  private async byLogin(login: string, password: string): Promise<AuthUser> {
+    const rows: (ProfileRow & { cryptpassword: string | null })[] = await this.dataSource.query(
+      `SELECT userid, login_name, realname, is_enabled, disabledtext, cryptpassword FROM profiles WHERE login_name = ?`,
+      [login],
+    );
+    const row = rows[0];
+    if (!row || !row.cryptpassword || !verifyPassword(password, row.cryptpassword)) throw invalidLogin();
+    this.checkEnabled(row);
+    return this.withGroups(row);
+  }
+
+  private async byToken(userId: number, cookie: string): Promise<AuthUser> {
+    const rows: (ProfileRow & { cookie: string })[] = await this.dataSource.query(
+      `SELECT c.cookie, p.userid, p.login_name, p.realname, p.is_enabled, p.disabledtext
+         FROM logincookies c JOIN profiles p ON p.userid = c.userid
+        WHERE c.cookie = ? AND c.userid = ?`,
+      [cookie, userId],
+    );
+    const row = rows.find((r) => r.cookie === cookie);
+    if (!row) throw invalidToken();
+    this.checkEnabled(row);
+    return this.withGroups(row);
+  }
+
+  private checkEnabled(row: ProfileRow): void {
+    if (Number(row.is_enabled) !== 1) {
+      const reason = (row.disabledtext ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+      throw new BugzillaError(
+        ErrorCode.ACCOUNT_DISABLED,
+        `Your account has been disabled by an administrator.${reason ? ` ${reason}` : ''}`,
+      );
+    }
+  }
+
+  private async touchApiKey(keyId: number): Promise<void> {
+    const cacheKey = String(keyId);
+    const now = Date.now();
+    const last = this.lastUsedWrites.get(cacheKey);
+    if (last !== undefined && now - last < LAST_USED_INTERVAL_MS) return;
+    this.lastUsedWrites.set(cacheKey, now);
+    await this.dataSource.query(`UPDATE user_api_keys SET last_used = ${nowUtcSql(this.dataSource)} WHERE id = ?`, [
+      keyId,
+    ]);
+  }
+
+  /** The user's groups: direct memberships closed over group_group_map (grant_type 0). */
+  private async withGroups(row: ProfileRow): Promise<AuthUser> {
+    const groups: { id: number; name: string }[] = await this.dataSource.query(
+      `WITH RECURSIVE member_groups(id) AS (
+         SELECT group_id FROM user_group_map WHERE user_id = ? AND isbless = 0
+         UNION
+         SELECT ggm.grantor_id FROM group_group_map ggm
+           JOIN member_groups mg ON ggm.member_id = mg.id
+          WHERE ggm.grant_type = 0
+       )
+       SELECT g.id, g.name FROM member_groups mg JOIN \`groups\` g ON g.id = mg.id`,
+      [row.userid],
+    );
+    return {
+      id: Number(row.userid),
+      login: row.login_name,
+      realName: row.realname,
+      groupIds: new Set(groups.map((g) => Number(g.id))),
+      groupNames: new Set(groups.map((g) => g.name)),
+    };
+  }
+
+  /** For callers that want to know whether a setting needs a user (kept here with the rest of auth). */
+  get requireLogin(): boolean {
+    return this.config.params.requirelogin;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Which credentials a request carries (SPEC §3), from the query, a JSON body or
+ * headers. Reading them also removes them from the query and the body, so that
+ * handlers never see credential parameters.
+ */
+export type Credentials =
+  | { kind: 'login'; login: string; password: string }
+  | { kind: 'token'; userId: number; cookie: string }
+  | { kind: 'apiKey'; key: string }
+  | { kind: 'none' };
+
+type Params = Record<string, unknown>;
+
+const PARAM_NAMES = {
+  apiKey: ['Bugzilla_api_key', 'api_key'],
+  login: ['Bugzilla_login', 'login'],
+  password: ['Bugzilla_password', 'password'],
+  token: ['Bugzilla_token', 'token'],
+} as const;
+
+const HEADER_NAMES = {
+  apiKey: 'x-bugzilla-api-key',
+  login: 'x-bugzilla-login',
+  password: 'x-bugzilla-password',
+  token: 'x-bugzilla-token',
+} as const;
+
+/** Routes such as /rest/login own these names as parameters. */
+const OWNABLE = new Set(['login', 'password', 'token']);
+
+function firstString(value: unknown): string {
+  const scalar = Array.isArray(value) ? value[0] : value;
+  return typeof scalar === 'string' || typeof scalar === 'number' ? String(scalar).trim() : '';
+}
+
+function decodeHeader(value: string | string[] | undefined): string {
+  const raw = firstString(value);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Takes (reads and deletes) one credential from the request's parameter sources. */
+function take(sources: Params[], names: readonly string[], keepOwn: boolean): string {
+  let found = '';
+  for (const source of sources) {
+    for (const name of names) {
+      if (!(name in source) || (keepOwn && OWNABLE.has(name))) continue;
+      const value = firstString(source[name]);
+      delete source[name];
+      if (!found && value) found = value;
+    }
+  }
+  return found;
+}
+
+export function extractCredentials(
+  query: Params | undefined,
+  body: unknown,
+  headers: Record<string, string | string[] | undefined>,
+  keepOwnParams: boolean,
+): Credentials {
+  const sources: Params[] = [];
+  // Bugzilla lets query-string keys win over body keys on non-GET requests.
+  if (query && typeof query === 'object') sources.push(query);
+  if (body && typeof body === 'object' && !Array.isArray(body)) sources.push(body as Params);
+
+  const apiKey = take(sources, PARAM_NAMES.apiKey, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.apiKey]);
+  const login = take(sources, PARAM_NAMES.login, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.login]);
+  const password = take(sources, PARAM_NAMES.password, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.password]);
+  const token = take(sources, PARAM_NAMES.token, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.token]);
+
+  // Bugzilla's login stack: login/password first, then the token, then the API key.
+  if (login && password) return { kind: 'login', login, password };
+  const tokenMatch = /^(\d+)-(.+)$/.exec(token);
+  // A badly formed token is ignored, as Bugzilla does.
+  if (tokenMatch) return { kind: 'token', userId: Number(tokenMatch[1]), cookie: tokenMatch[2] };
+  if (apiKey) return { kind: 'apiKey', key: apiKey };
+  return { kind: 'none' };
+}

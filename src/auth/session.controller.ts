@@ -1,0 +1,120 @@
+import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { AuthUser } from './auth-user.js';
+import {
+  CurrentUser,
+  LoginExempt,
+  LoginRequired,
+  NoLoginCheck,
+  OwnCredentialParams,
+  type RequestWithUser,
+} from './auth.decorators.js';
+import { SessionService } from './session.service.js';
+
+/** Bugzilla's session endpoints that clients such as python-bugzilla call (SPEC §3). */
+@ApiTags('session')
+@Controller('rest')
+export class SessionController {
+  constructor(private readonly sessions: SessionService) {}
+
+  @Get('version')
+  @LoginExempt()
+  @NoLoginCheck()
+  @ApiOperation({
+    summary: 'The Bugzilla version this service is compatible with.',
+  })
+  @ApiOkResponse({ schema: { example: { version: '5.2' } } })
+  version(): { version: string } {
+    return { version: '5.2' };
+  }
+
+  @Get('extensions')
+  @LoginExempt()
+  @ApiOperation({ summary: 'Installed Bugzilla extensions (none).' })
+  @ApiOkResponse({ schema: { example: { extensions: {} } } })
+  extensions(): { extensions: Record<string, never> } {
+    return { extensions: {} };
+  }
+
+  @Get('login')
+  @LoginExempt()
+  @NoLoginCheck()
+  @OwnCredentialParams()
+  @ApiOperation({
+    summary: 'Logs in and returns a token to send as Bugzilla_token.',
+  })
+  @ApiQuery({ name: 'login', required: true })
+  @ApiQuery({ name: 'password', required: true })
+  @ApiOkResponse({ schema: { example: { id: 1, token: '1-AbCdEfGhIj' } } })
+  login(@Query() query: Record<string, unknown>) {
+    return this.sessions.login(query.login, query.password);
+  }
+
+  @Get('logout')
+  @LoginExempt()
+  @ApiOperation({
+    summary: 'Forgets the token the request authenticated with.',
+  })
+  @ApiOkResponse({ schema: { example: { result: null } } })
+  logout(@CurrentUser() user: AuthUser, @Req() request: RequestWithUser) {
+    return this.sessions.logout(user, request.loginCookie);
+  }
+
+  @Get('valid_login')
+  @LoginExempt()
+  @OwnCredentialParams()
+  @ApiOperation({
+    summary: 'Whether a token is a live login of the given user.',
+  })
+  @ApiQuery({ name: 'login', required: true })
+  @ApiQuery({ name: 'token', required: true })
+  @ApiOkResponse({ schema: { example: { result: true } } })
+  validLogin(@Query() query: Record<string, unknown>) {
+    return this.sessions.validLogin(query.login, query.token);
+  }
+
+  @Get('whoami')
+  @LoginRequired()
+  @ApiOperation({ summary: 'The calling user.' })
+  @ApiOkResponse({
+    schema: {
+      example: {
+        id: 1,
+        name: 'admin@example.com',
+        real_name: 'Admin',
+        login: 'admin@example.com',
+      },
+    },
+  })
+  whoami(@CurrentUser() user: AuthUser) {
+    return this.sessions.whoami(user);
+  }
+
+  @Get('user')
+  @ApiOperation({
+    summary: 'Users by id (logged-in callers only) or login name.',
+  })
+  @ApiQuery({ name: 'ids', required: false, type: [Number] })
+  @ApiQuery({ name: 'names', required: false, type: [String] })
+  users(
+    @CurrentUser() user: AuthUser,
+    @Query() query: Record<string, unknown>,
+  ) {
+    return this.sessions.users(user, query.ids, query.names);
+  }
+
+  @Get('user/:id_or_login')
+  @ApiOperation({ summary: 'One user by id or login name.' })
+  user(
+    @CurrentUser() user: AuthUser,
+    @Param('id_or_login') idOrLogin: string,
+    @Query() query: Record<string, unknown>,
+  ) {
+    return this.sessions.user(user, idOrLogin, query);
+  }
+}

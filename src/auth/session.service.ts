@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
+import { isNaturalNumber, parseIdList, parseStringList } from '../bugzilla/params.js';
+import { nowUtcSql } from '../database/dialect.js';
+import { AuthUser, isLoggedIn } from './auth-user.js';
+import { CallerService } from './caller.service.js';
+import { generateLoginCookie } from './password.js';
+
+export interface UserView {
+  id: number;
+  name: string;
+  real_name: string;
+  email?: string;
+  can_login?: boolean;
+}
+
+interface ProfileRow {
+  userid: number;
+  login_name: string;
+  realname: string;
+  is_enabled: number | boolean;
+}
+
+/** Bugzilla's session endpoints for clients (SPEC §3): login tokens, whoami and the minimal user lookup. */
+@Injectable()
+export class SessionService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly callers: CallerService,
+  ) {}
+
+  /** Checks the password and stores a new login cookie; the token is `<userid>-<cookie>`. */
+  async login(login: unknown, password: unknown): Promise<{ id: number; token: string }> {
+    if (typeof login !== 'string' || login.trim() === '') throw requiredArgument('User.login', 'login');
+    if (typeof password !== 'string' || password === '') throw requiredArgument('User.login', 'password');
+    const user = await this.callers.checkPassword(login.trim(), password);
+    const cookie = generateLoginCookie();
+    await this.dataSource.query(
+      `INSERT INTO logincookies (cookie, userid, ipaddr, lastused) VALUES (?, ?, NULL, ${nowUtcSql(this.dataSource)})`,
+      [cookie, user.id],
+    );
+    return { id: user.id, token: `${user.id}-${cookie}` };
+  }
+
+  /** Forgets the token the caller used, if any. */
+  async logout(user: AuthUser, cookie: string | undefined): Promise<{ result: null }> {
+    if (cookie && isLoggedIn(user)) {
+      await this.dataSource.query('DELETE FROM logincookies WHERE cookie = ? AND userid = ?', [cookie, user.id]);
+    }
+    return { result: null };
+  }
+
+  /** Whether `token` is a live login token of the user `login`. */
+  async validLogin(login: unknown, token: unknown): Promise<{ result: boolean }> {
+    if (typeof login !== 'string' || login.trim() === '') throw requiredArgument('User.valid_login', 'login');
+    const match = typeof token === 'string' ? /^(\d+)-(.+)$/.exec(token.trim()) : null;
+    if (!match) return { result: false };
+    const rows: { cookie: string; login_name: string }[] = await this.dataSource.query(
+      `SELECT c.cookie, p.login_name FROM logincookies c JOIN profiles p ON p.userid = c.userid
+        WHERE c.cookie = ? AND c.userid = ?`,
+      [match[2], Number(match[1])],
+    );
+    const valid = rows.some((r) => r.cookie === match[2] && r.login_name.toLowerCase() === login.trim().toLowerCase());
+    return { result: valid };
+  }
+
+  whoami(user: AuthUser): { id: number; name: string; real_name: string; login: string } {
+    return { id: user.id, name: user.login, real_name: user.realName, login: user.login };
+  }
+
+  /**
+   * `GET /rest/user`: logged-in callers see id, name, real_name, email and can_login;
+   * anonymous callers may look users up by name only, and see id, name and real_name.
+   */
+  async users(caller: AuthUser, idsParam: unknown, namesParam: unknown): Promise<{ users: UserView[] }> {
+    const ids = parseIdList('ids', idsParam);
+    const names = parseStringList('names', namesParam);
+    if (ids.length === 0 && names.length === 0) throw Errors.paramsRequired('User.get', ['ids', 'names', 'match']);
+    const loggedIn = isLoggedIn(caller);
+    if (!loggedIn && ids.length > 0) {
+      throw new BugzillaError(
+        ErrorCode.USER_ACCESS_DENIED,
+        'Logged-out users cannot use the "ids" argument to this function to access any user information.',
+      );
+    }
+    const byName = names.length ? await this.profilesWhere('login_name', names) : [];
+    for (const name of names) {
+      if (!byName.some((row) => row.login_name.toLowerCase() === name.toLowerCase())) {
+        throw new BugzillaError(
+          ErrorCode.OBJECT_DOES_NOT_EXIST,
+          `There is no user named '${name}'. Either you mis-typed the name or that user has not yet registered for a Bugzilla account.`,
+        );
+      }
+    }
+    const byId = ids.length ? await this.profilesWhere('userid', ids) : [];
+    const seen = new Set<number>();
+    const users: UserView[] = [];
+    for (const row of [...byId, ...byName]) {
+      const id = Number(row.userid);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const view: UserView = { id, name: row.login_name, real_name: row.realname };
+      if (loggedIn) Object.assign(view, { email: row.login_name, can_login: Number(row.is_enabled) === 1 });
+      users.push(view);
+    }
+    return { users };
+  }
+
+  /** `/rest/user/{id_or_login}`: digits are an id, anything else a login name. */
+  async user(caller: AuthUser, idOrLogin: string, query: Record<string, unknown>): Promise<{ users: UserView[] }> {
+    const key = isNaturalNumber(idOrLogin) ? 'ids' : 'names';
+    const merged = [idOrLogin, ...(Array.isArray(query[key]) ? (query[key] as unknown[]) : query[key] ? [query[key]] : [])];
+    return key === 'ids' ? this.users(caller, merged, query.names) : this.users(caller, query.ids, merged);
+  }
+
+  private async profilesWhere(column: 'userid' | 'login_name', values: (string | number)[]): Promise<ProfileRow[]> {
+    const placeholders = values.map(() => '?').join(', ');
+    return this.dataSource.query(
+      `SELECT userid, login_name, realname, is_enabled FROM profiles WHERE ${column} IN (${placeholders}) ORDER BY userid`,
+      values,
+    );
+  }
+}
+
+function requiredArgument(fn: string, param: string): BugzillaError {
+  return new BugzillaError(
+    ErrorCode.PARAMS_REQUIRED,
+    `The function ${fn} requires a ${param} argument, and that argument was not set.`,
+  );
+}

@@ -1,0 +1,41 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module.js';
+import { BODY_LIMIT_BYTES, applyHttpConventions } from './bugzilla/http-conventions.js';
+import type { AppConfig } from './config/app-config.js';
+
+/** Builds the application (used by main.ts and by the tests), ready to listen or to `inject`. */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    // Long waits on the network must not hold a socket forever.
+    requestTimeout: 60_000,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  applyHttpConventions(app.getHttpAdapter().getInstance());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('bugzilla-products')
+      .setDescription(
+        "Bugzilla 5.x compatible REST API for products and bug last visits. Errors use Bugzilla's envelope " +
+          '{"error":true,"code":N,"message":"...","documentation":"..."}.',
+      )
+      .setVersion('5.2')
+      .addApiKey({ type: 'apiKey', in: 'query', name: 'Bugzilla_api_key' }, 'api_key')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-BUGZILLA-API-KEY' }, 'api_key_header')
+      .build(),
+  );
+  SwaggerModule.setup('api', app, document, { jsonDocumentUrl: 'api/openapi.json' });
+
+  await app.init();
+  return app;
+}

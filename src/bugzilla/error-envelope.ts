@@ -1,0 +1,63 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isConnectionError } from '../database/dialect.js';
+import { BugzillaError, envelope, Errors, ErrorCode } from './bugzilla-error.js';
+
+const logger = new Logger('Errors');
+
+/** The request path as Bugzilla names it in 32614: without `/rest` and without the query. */
+export function bugzillaPath(url: string): string {
+  const path = url.split('?')[0];
+  return path.replace(/^\/rest(?=\/|$)/, '') || '/';
+}
+
+/**
+ * Turns anything thrown by any layer (router, body parser, guard, pipe, service,
+ * database) into a BugzillaError. Only Bugzilla errors and a few well-known faults
+ * keep their message; everything else becomes an opaque 500 with a request id.
+ */
+export function toBugzillaError(error: unknown, request: { method: string; url: string; id: string }): BugzillaError {
+  if (error instanceof BugzillaError) return error;
+  if (isConnectionError(error)) return Errors.databaseUnavailable();
+
+  const fastifyCode = (error as { code?: unknown })?.code;
+  const statusCode = (error as { statusCode?: unknown })?.statusCode;
+  if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE' || statusCode === 413) {
+    return new BugzillaError(ErrorCode.USER_ERROR, 'The request body is larger than the limit of 1 MiB.', 413);
+  }
+  if (typeof fastifyCode === 'string' && fastifyCode.startsWith('FST_ERR_CTP_')) {
+    return Errors.badRequest('The request body could not be read as a JSON object.');
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    if (status === 404 || status === 405) return Errors.resourceNotFound(request.method, bugzillaPath(request.url));
+    if (status === 413) {
+      return new BugzillaError(ErrorCode.USER_ERROR, 'The request body is larger than the limit of 1 MiB.', 413);
+    }
+    if (status >= 400 && status < 500) return Errors.badRequest(error.message);
+  }
+  if (statusCode === 404) return Errors.resourceNotFound(request.method, bugzillaPath(request.url));
+  return Errors.internal(request.id);
+}
+
+/** Writes the envelope; logs unexpected faults with the request id (never sent to the client). */
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const bzError = toBugzillaError(error, request);
+  if (bzError.status >= 500) {
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    logger.error(`request ${request.id} ${request.method} ${request.url} failed: ${detail}`);
+  }
+  void reply
+    .status(bzError.status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(envelope(bzError.code, bzError.message));
+}
+
+/** The one filter for everything Nest dispatches (guards, pipes, handlers). */
+@Catch()
+export class BugzillaExceptionFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    sendError(exception, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
+  }
+}

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay from 'find-my-way';
+import { BugzillaError, ErrorCode, Errors } from './bugzilla-error.js';
+import { bugzillaPath } from './error-envelope.js';
+
+/** Largest accepted request body (SPEC §2). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const ALLOW_HEADERS = 'origin, content-type, accept, x-requested-with';
+
+/**
+ * Bugzilla's wire conventions that hold for every route (SPEC §2): JSON object
+ * bodies, CORS, ETag/304 and OPTIONS. (Errors Fastify raises itself, such as body
+ * parsing and limits, reach the envelope filter through Nest's Fastify error handler.)
+ * Must run before `app.init()` so that the route table is observed.
+ */
+export function applyHttpConventions(fastify: FastifyInstance): void {
+  registerJsonBodyParser(fastify);
+  registerOptionsAnswer(fastify);
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    void reply.header('access-control-allow-origin', '*');
+    void reply.header('access-control-allow-headers', ALLOW_HEADERS);
+    return withEtag(request, reply, payload);
+  });
+}
+
+/** Any content type is read as JSON (clients differ in what they send); it must be an object. */
+function registerJsonBodyParser(fastify: FastifyInstance): void {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      return done(
+        new BugzillaError(
+          ErrorCode.USER_ERROR,
+          `Could not parse the request body as valid JSON. Error: ${(error as Error).message}`,
+        ),
+        undefined,
+      );
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      return done(Errors.badRequest('The request body must be a JSON object.'), undefined);
+    }
+    done(null, parsed);
+  });
+}
+
+/** OPTIONS on a known path answers 200 with the methods the path supports. */
+function registerOptionsAnswer(fastify: FastifyInstance): void {
+  const routes = FindMyWay({ ignoreTrailingSlash: true });
+  fastify.addHook('onRoute', (route) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      try {
+        routes.on(method as 'GET', route.url, () => undefined);
+      } catch {
+        // Already known under this method (Nest may register a path twice); nothing to add.
+      }
+    }
+  });
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'OPTIONS') return;
+    const path = request.url.split('?')[0];
+    const allowed = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => routes.find(m as 'GET', path) !== null);
+    if (allowed.length === 0) throw Errors.resourceNotFound('OPTIONS', bugzillaPath(request.url));
+    const allow = allowed.join(', ');
+    await reply
+      .status(200)
+      .header('allow', allow)
+      .header('access-control-allow-methods', allow)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send('');
+  });
+}
+
+/** Every 200 carries an ETag; a GET whose If-None-Match matches answers 304 with no body. */
+function withEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+  const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  void reply.header('etag', etag);
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (request.method === 'GET' && ifNoneMatch && matchesEtag(ifNoneMatch, etag)) {
+    void reply.status(304);
+    void reply.removeHeader('content-type');
+    void reply.removeHeader('content-length');
+    return '';
+  }
+  return payload;
+}
+
+function matchesEtag(header: string, etag: string): boolean {
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}

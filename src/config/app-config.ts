@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * The service's settings, validated once at boot. This is the only file that
+ * reads `process.env`; everything else receives an `AppConfig`.
+ */
+export type DatabaseConfig =
+  | { type: 'mysql'; url: string; host: string; port: number; username: string; password: string; database: string }
+  | { type: 'sqlite'; url: string; path: string };
+
+/** Bugzilla's own parameters (data/params.json) that change this service's behaviour. */
+export interface BugzillaParams {
+  useqacontact: boolean;
+  or_groups: boolean;
+  makeproductgroups: boolean;
+  requirelogin: boolean;
+}
+
+export interface AppConfig {
+  database: DatabaseConfig;
+  host: string;
+  port: number;
+  migrate: boolean;
+  demoData: 'auto' | 'true' | 'false';
+  params: BugzillaParams;
+  lastVisitKeepDays: number;
+  cacheTtlSeconds: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Size of the database connection pool (MySQL). */
+  dbPoolSize: number;
+  /** How long a request may wait for a database connection or query before it gets a 503. */
+  dbTimeoutMs: number;
+}
+
+/** Injection token for the validated configuration. */
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+/** Every setting, its default and how it is read. `.env.example` documents the same list. */
+export const SETTINGS = {
+  DATABASE_URL: 'sqlite:data/bugzilla.sqlite',
+  HOST: '127.0.0.1',
+  PORT: '3000',
+  DB_MIGRATE: 'true',
+  DEMO_DATA: 'auto',
+  BZ_PARAMS_FILE: '',
+  BZ_USEQACONTACT: '',
+  BZ_OR_GROUPS: '',
+  BZ_MAKEPRODUCTGROUPS: '',
+  BZ_REQUIRELOGIN: '',
+  BZ_LAST_VISIT_KEEP_DAYS: '10',
+  CACHE_TTL_S: '0',
+  LOG_LEVEL: 'info',
+  DB_POOL_SIZE: '10',
+  DB_TIMEOUT_MS: '5000',
+} as const;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function value(env: Env, name: keyof typeof SETTINGS): string {
+  const raw = env[name];
+  return raw === undefined || raw === '' ? SETTINGS[name] : raw.trim();
+}
+
+function bool(env: Env, name: keyof typeof SETTINGS): boolean {
+  const raw = value(env, name).toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got '${raw}')`);
+}
+
+function integer(env: Env, name: keyof typeof SETTINGS, min: number, max: number): number {
+  const raw = value(env, name);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got '${raw}')`);
+  }
+  return Number(raw);
+}
+
+export function parseDatabaseUrl(url: string): DatabaseConfig {
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (!path) throw new ConfigError(`DATABASE_URL must name a file after 'sqlite:' (got '${url}')`);
+    return { type: 'sqlite', url, path };
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError(`DATABASE_URL must be mysql://user:pass@host:port/db or sqlite:path (got '${url}')`);
+  }
+  if (!['mysql:', 'mariadb:'].includes(parsed.protocol)) {
+    throw new ConfigError(`DATABASE_URL must be mysql://user:pass@host:port/db or sqlite:path (got '${url}')`);
+  }
+  const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+  if (!database) throw new ConfigError(`DATABASE_URL must name a database (got '${url}')`);
+  return {
+    type: 'mysql',
+    url,
+    host: parsed.hostname || '127.0.0.1',
+    port: parsed.port ? Number(parsed.port) : 3306,
+    username: decodeURIComponent(parsed.username || 'root'),
+    password: decodeURIComponent(parsed.password),
+    database,
+  };
+}
+
+/** Reads the Bugzilla params we use from a Bugzilla `data/params.json`. */
+function readParamsFile(path: string): Partial<Record<keyof BugzillaParams, boolean>> {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`BZ_PARAMS_FILE could not be read as JSON: ${path} (${(error as Error).message})`);
+  }
+  if (typeof json !== 'object' || json === null) throw new ConfigError(`BZ_PARAMS_FILE is not a JSON object: ${path}`);
+  const params = json as Record<string, unknown>;
+  const out: Partial<Record<keyof BugzillaParams, boolean>> = {};
+  for (const key of ['useqacontact', 'or_groups', 'makeproductgroups', 'requirelogin'] as const) {
+    if (key in params) out[key] = ['1', 'true'].includes(String(params[key]).toLowerCase());
+  }
+  return out;
+}
+
+function param(env: Env, name: keyof typeof SETTINGS, fromFile: boolean | undefined): boolean {
+  if (env[name] !== undefined && env[name] !== '') return bool(env, name);
+  return fromFile ?? false;
+}
+
+/** Builds the typed configuration, or throws a ConfigError naming the bad setting. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const paramsFile = value(env, 'BZ_PARAMS_FILE');
+  const fileParams = paramsFile ? readParamsFile(paramsFile) : {};
+  const demoData = value(env, 'DEMO_DATA').toLowerCase();
+  if (!['auto', 'true', 'false'].includes(demoData)) {
+    throw new ConfigError(`DEMO_DATA must be auto, true or false (got '${demoData}')`);
+  }
+  const logLevel = value(env, 'LOG_LEVEL').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
+  }
+  return {
+    database: parseDatabaseUrl(value(env, 'DATABASE_URL')),
+    host: value(env, 'HOST'),
+    port: integer(env, 'PORT', 0, 65535),
+    migrate: bool(env, 'DB_MIGRATE'),
+    demoData: demoData as AppConfig['demoData'],
+    params: {
+      useqacontact: param(env, 'BZ_USEQACONTACT', fileParams.useqacontact),
+      or_groups: param(env, 'BZ_OR_GROUPS', fileParams.or_groups),
+      makeproductgroups: param(env, 'BZ_MAKEPRODUCTGROUPS', fileParams.makeproductgroups),
+      requirelogin: param(env, 'BZ_REQUIRELOGIN', fileParams.requirelogin),
+    },
+    lastVisitKeepDays: integer(env, 'BZ_LAST_VISIT_KEEP_DAYS', 0, 36500),
+    cacheTtlSeconds: integer(env, 'CACHE_TTL_S', 0, 86400),
+    logLevel: logLevel as AppConfig['logLevel'],
+    dbPoolSize: integer(env, 'DB_POOL_SIZE', 1, 1000),
+    dbTimeoutMs: integer(env, 'DB_TIMEOUT_MS', 100, 600000),
+  };
+}

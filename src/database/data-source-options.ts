@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { DataSourceOptions, Logger } from 'typeorm';
+import type { AppConfig } from '../config/app-config.js';
+import { ALL_ENTITIES } from './entities.js';
+import { ALL_MIGRATIONS } from './migrations/index.js';
+
+export type DatabaseSettings = Pick<
+  AppConfig,
+  'database' | 'dbPoolSize' | 'dbTimeoutMs'
+>;
+
+/**
+ * The one place that turns the configuration into TypeORM options: used by the
+ * Nest module, by `ormconfig.ts` (the TypeORM CLI) and by the tests.
+ */
+export function buildDataSourceOptions(
+  config: DatabaseSettings,
+  extra: { logger?: Logger } = {},
+): DataSourceOptions {
+  const common = {
+    entities: ALL_ENTITIES,
+    migrations: ALL_MIGRATIONS,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    migrationsRun: false,
+    // A custom logger decides itself what to log; without one, TypeORM logs nothing.
+    ...(extra.logger ? { logger: extra.logger } : { logging: false }),
+  };
+  const db = config.database;
+
+  if (db.type === 'mysql') {
+    return {
+      ...common,
+      type: 'mysql',
+      host: db.host,
+      port: db.port,
+      username: db.username,
+      password: db.password,
+      database: db.database,
+      // Bugzilla stores UTC; DATETIME values are read and written as UTC Dates.
+      timezone: 'Z',
+      charset: 'utf8mb4_unicode_520_ci',
+      connectTimeout: config.dbTimeoutMs,
+      supportBigNumbers: true,
+      // COUNT(*) and other BIGINT results as numbers (strings only beyond 2^53), as on SQLite.
+      bigNumberStrings: false,
+      dateStrings: false,
+      // A query that does not answer within the timeout fails (and frees its connection)
+      // instead of holding a request forever.
+      maxQueryExecutionTime: config.dbTimeoutMs,
+      enableQueryTimeout: true,
+      extra: {
+        connectionLimit: config.dbPoolSize,
+        connectTimeout: config.dbTimeoutMs,
+        waitForConnections: true,
+        // Requests waiting for a free connection: bounded, so an unreachable database
+        // makes callers fail fast rather than pile up.
+        queueLimit: Math.max(100, config.dbPoolSize * 20),
+        maxIdle: config.dbPoolSize,
+        idleTimeout: 60_000,
+        enableKeepAlive: true,
+        keepAliveInitialDelay: 10_000,
+        // decimal(7,2) columns as numbers, as on SQLite.
+        decimalNumbers: true,
+      },
+    };
+  }
+
+  const path = db.path === ':memory:' ? db.path : resolve(db.path);
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: path,
+    // How long a statement waits on a locked database before SQLITE_BUSY.
+    timeout: config.dbTimeoutMs,
+    enableWAL: true,
+    prepareDatabase: (sqlite: { pragma(source: string): unknown }) => {
+      sqlite.pragma('journal_mode = WAL');
+      sqlite.pragma(`busy_timeout = ${Math.trunc(config.dbTimeoutMs)}`);
+      sqlite.pragma('foreign_keys = ON');
+      sqlite.pragma('synchronous = NORMAL');
+    },
+  };
+}

@@ -1,0 +1,4 @@
+import { BugzillaSchema1732000000000 } from './1732000000000-BugzillaSchema.js';
+
+/** Every migration, oldest first (classes, not globs: the build and the tests load the same code). */
+export const ALL_MIGRATIONS = [BugzillaSchema1732000000000];

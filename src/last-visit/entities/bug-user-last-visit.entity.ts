@@ -1,0 +1,17 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** `bug_user_last_visit`: unique on (user_id, bug_id). */
+@Entity({ name: 'bug_user_last_visit' })
+export class BugUserLastVisit {
+  @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
+  id: number;
+
+  @Column({ name: 'user_id', type: 'mediumint' })
+  userId: number;
+
+  @Column({ name: 'bug_id', type: 'mediumint' })
+  bugId: number;
+
+  @Column({ name: 'last_visit_ts', type: 'datetime' })
+  lastVisitTs: Date;
+}

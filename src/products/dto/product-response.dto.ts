@@ -1,0 +1,161 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/**
+ * Response shapes of the product read routes (SPEC §5.1, §5.2), for the OpenAPI
+ * document and as the mapper's output types. Every field may be left out by
+ * include_fields / exclude_fields, except those of a flag type.
+ */
+
+export class ProductIdsDto {
+  @ApiProperty({ type: [Number], example: [2, 1], description: 'Product ids, ordered by product name.' })
+  ids: number[];
+}
+
+export class FlagTypeDto {
+  @ApiProperty({ example: 1 })
+  id: number;
+
+  @ApiProperty({ example: 'review' })
+  name: string;
+
+  @ApiProperty({ example: 'Review flag' })
+  description: string;
+
+  @ApiProperty({ example: '', description: 'The CC list as one string; empty when none.' })
+  cc_list: string;
+
+  @ApiProperty({ example: 0 })
+  sort_key: number;
+
+  @ApiProperty()
+  is_active: boolean;
+
+  @ApiProperty()
+  is_requestable: boolean;
+
+  @ApiProperty({ description: "Whether a specific person can be asked (Bugzilla's spelling)." })
+  is_requesteeble: boolean;
+
+  @ApiProperty()
+  is_multiplicable: boolean;
+
+  @ApiProperty({ type: Number, nullable: true, example: null, description: 'Group allowed to grant or deny; null: everyone.' })
+  grant_group: number | null;
+
+  @ApiProperty({ type: Number, nullable: true, example: null, description: 'Group allowed to request; null: everyone.' })
+  request_group: number | null;
+}
+
+export class ComponentFlagTypesDto {
+  @ApiProperty({ type: [FlagTypeDto], description: "Flag types for bugs (target type 'b'), by sort key, then name." })
+  bug: FlagTypeDto[];
+
+  @ApiProperty({ type: [FlagTypeDto], description: "Flag types for attachments (target type 'a')." })
+  attachment: FlagTypeDto[];
+}
+
+export class ComponentDto {
+  @ApiPropertyOptional({ example: 1 })
+  id?: number;
+
+  @ApiPropertyOptional({ example: 'TestComponent' })
+  name?: string;
+
+  @ApiPropertyOptional({ description: 'May contain HTML.' })
+  description?: string;
+
+  @ApiPropertyOptional({ example: 'admin@example.com', description: 'Login of the default assignee.' })
+  default_assigned_to?: string;
+
+  @ApiPropertyOptional({ example: '', description: 'Login of the default QA contact; empty when none.' })
+  default_qa_contact?: string;
+
+  @ApiPropertyOptional({ example: 0, description: 'Always 0.' })
+  sort_key?: number;
+
+  @ApiPropertyOptional()
+  is_active?: boolean;
+
+  @ApiPropertyOptional({ type: ComponentFlagTypesDto })
+  flag_types?: ComponentFlagTypesDto;
+}
+
+export class VersionDto {
+  @ApiPropertyOptional({ example: 1 })
+  id?: number;
+
+  @ApiPropertyOptional({ example: 'unspecified' })
+  name?: string;
+
+  @ApiPropertyOptional({ example: 0, description: 'Always 0.' })
+  sort_key?: number;
+
+  @ApiPropertyOptional()
+  is_active?: boolean;
+}
+
+export class MilestoneDto {
+  @ApiPropertyOptional({ example: 1 })
+  id?: number;
+
+  @ApiPropertyOptional({ example: '---' })
+  name?: string;
+
+  @ApiPropertyOptional({ example: 0 })
+  sort_key?: number;
+
+  @ApiPropertyOptional()
+  is_active?: boolean;
+}
+
+export class ProductDto {
+  @ApiPropertyOptional({ example: 1 })
+  id?: number;
+
+  @ApiPropertyOptional({ example: 'TestProduct' })
+  name?: string;
+
+  @ApiPropertyOptional({ description: 'May contain HTML.' })
+  description?: string;
+
+  @ApiPropertyOptional()
+  is_active?: boolean;
+
+  @ApiPropertyOptional({ example: '---' })
+  default_milestone?: string;
+
+  @ApiPropertyOptional()
+  has_unconfirmed?: boolean;
+
+  @ApiPropertyOptional({ example: 'Unclassified', description: 'Name of the classification.' })
+  classification?: string;
+
+  @ApiPropertyOptional({ type: [ComponentDto], description: 'All components, active or not, by name.' })
+  components?: ComponentDto[];
+
+  @ApiPropertyOptional({ type: [VersionDto], description: "All versions, in Bugzilla's version order." })
+  versions?: VersionDto[];
+
+  @ApiPropertyOptional({ type: [MilestoneDto], description: 'All milestones, by sort key, then name.' })
+  milestones?: MilestoneDto[];
+}
+
+export class ProductListDto {
+  @ApiProperty({ type: [ProductDto], description: 'The requested products the caller may see, by name.' })
+  products: ProductDto[];
+}
+
+/** Bugzilla's error envelope, as every error is answered (SPEC §2). */
+export class ErrorEnvelopeDto {
+  @ApiProperty({ example: true })
+  error: boolean;
+
+  @ApiProperty({ example: 32000 })
+  code: number;
+
+  @ApiProperty({ example: "The product type 'bogus' is invalid. Valid choices are 'accessible', 'selectable', and 'enterable'." })
+  message: string;
+
+  @ApiProperty({ example: 'https://bugzilla.readthedocs.org/en/5.0/api/' })
+  documentation: string;
+}

@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../auth/auth-user.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { isMysql } from '../database/dialect.js';
+
+/** Bugzilla's three product lists (SPEC §4). */
+export type ProductSet = 'selectable' | 'enterable' | 'accessible';
+export const PRODUCT_SETS: readonly ProductSet[] = ['accessible', 'selectable', 'enterable'];
+
+/** `group_control_map.membercontrol` value for MANDATORY. */
+const MANDATORY = 3;
+
+export interface SqlFragment {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The one policy deciding which products a caller may see (SPEC §4). Every
+ * endpoint that touches products asks it, either for a list of ids or for a
+ * WHERE fragment on `products` to combine with its own query.
+ */
+@Injectable()
+export class ProductVisibility {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Ids of the products in any of `sets`, without duplicates, ordered by name as Bugzilla's database collates it. */
+  async ids(user: AuthUser, sets: readonly ProductSet[] = ['accessible']): Promise<number[]> {
+    const where = this.condition(user, sets, 'p');
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT p.id FROM products p WHERE ${where.sql} ORDER BY ${this.orderByName('p')}`,
+      where.params,
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
+  /** ORDER BY expression giving the case-insensitive name order on both databases. */
+  orderByName(alias: string): string {
+    return isMysql(this.dataSource) ? `${alias}.name, ${alias}.id` : `${alias}.name COLLATE NOCASE, ${alias}.id`;
+  }
+
+  /** A WHERE fragment true for the rows of `products` (aliased `alias`) in any of `sets`. */
+  condition(user: AuthUser, sets: readonly ProductSet[], alias: string): SqlFragment {
+    const wanted = new Set<ProductSet>();
+    for (const set of sets) {
+      if (set === 'accessible') {
+        wanted.add('selectable');
+        wanted.add('enterable');
+      } else wanted.add(set);
+    }
+    const parts: SqlFragment[] = [];
+    if (wanted.has('selectable')) parts.push(this.selectable(user, alias));
+    if (wanted.has('enterable')) parts.push(this.enterable(user, alias));
+    return {
+      sql: parts.map((part) => `(${part.sql})`).join(' OR '),
+      params: parts.flatMap((part) => part.params),
+    };
+  }
+
+  /** No MANDATORY group outside the user's groups (or_groups: none, or one of them is the user's). */
+  private selectable(user: AuthUser, alias: string): SqlFragment {
+    return this.groupRule(user, alias, `gcm.membercontrol = ${MANDATORY}`);
+  }
+
+  /** Active, no entry group outside the user's groups, and at least one active component and version. */
+  private enterable(user: AuthUser, alias: string): SqlFragment {
+    const groups = this.groupRule(user, alias, 'gcm.entry != 0');
+    return {
+      sql:
+        `${alias}.isactive = 1 AND ${groups.sql}` +
+        ` AND EXISTS (SELECT 1 FROM components c WHERE c.product_id = ${alias}.id AND c.isactive = 1)` +
+        ` AND EXISTS (SELECT 1 FROM versions v WHERE v.product_id = ${alias}.id AND v.isactive = 1)`,
+      params: groups.params,
+    };
+  }
+
+  private groupRule(user: AuthUser, alias: string, controlled: string): SqlFragment {
+    const groupIds = [...user.groupIds];
+    // `IN ()` is not SQL; -1 is no group's id, so the anonymous user is in none.
+    const list = groupIds.length ? groupIds : [-1];
+    const placeholders = list.map(() => '?').join(', ');
+    const rows = `SELECT 1 FROM group_control_map gcm WHERE gcm.product_id = ${alias}.id AND ${controlled}`;
+    if (!this.config.params.or_groups) {
+      return { sql: `NOT EXISTS (${rows} AND gcm.group_id NOT IN (${placeholders}))`, params: list };
+    }
+    return {
+      sql: `(NOT EXISTS (${rows}) OR EXISTS (${rows} AND gcm.group_id IN (${placeholders})))`,
+      params: list,
+    };
+  }
+}

@@ -1,0 +1,280 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../auth/auth-user.js';
+import { Errors } from '../bugzilla/bugzilla-error.js';
+import { FieldFilter } from '../bugzilla/field-filter.js';
+import { toList } from '../bugzilla/params.js';
+import { isMysql } from '../database/dialect.js';
+import { ComponentDto, MilestoneDto, ProductIdsDto, ProductListDto, VersionDto } from './dto/product-response.dto.js';
+import {
+  type ComponentRow,
+  type FlagRuleRow,
+  type FlagTypeRow,
+  FlagTypeMatcher,
+  type MilestoneRow,
+  type ProductRow,
+  type VersionRow,
+  toComponent,
+  toMilestone,
+  toProduct,
+  toVersion,
+} from './product.mapper.js';
+import { PRODUCT_SETS, type ProductSet, ProductVisibility } from './product-visibility.js';
+import { sortByVersion } from './version-order.js';
+
+/** Largest `IN (...)` list sent in one statement; longer lists are split (or filtered in memory). */
+export const IN_LIST_CHUNK = 1000;
+
+/** What `GET /rest/product` was asked for, after reading its parameters. */
+export interface ProductQuery {
+  sets: ProductSet[];
+  /** Requested ids (canonical decimal text only; anything else matches nothing). */
+  ids: number[];
+  /** Requested names, lower-cased. */
+  names: string[];
+  /** Whether ids or names were given at all: without them the whole pool is returned. */
+  filtered: boolean;
+}
+
+/**
+ * Reading products (SPEC §5.1, §5.2): the three id lists and `GET /rest/product`.
+ * One request costs a fixed number of queries whatever the number of products:
+ * the products (visibility, filter and classification in one statement), then one
+ * statement per kind of child that is wanted, with `product_id IN (...)`.
+ */
+@Injectable()
+export class ProductsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly visibility: ProductVisibility,
+  ) {}
+
+  async ids(user: AuthUser, set: ProductSet): Promise<ProductIdsDto> {
+    return { ids: await this.visibility.ids(user, [set]) };
+  }
+
+  async get(user: AuthUser, params: Record<string, unknown>, idOrName?: string): Promise<ProductListDto> {
+    const query = readProductQuery(params, idOrName);
+    const filter = FieldFilter.fromParams(params);
+    if (query.filtered && query.ids.length === 0 && query.names.length === 0) return { products: [] };
+
+    const rows = await this.loadProducts(user, query);
+    if (rows.length === 0) return { products: [] };
+    const productIds = rows.map((row) => Number(row.id));
+
+    const components = filter.wants('components') ? await this.loadComponents(productIds, filter) : undefined;
+    const versions = filter.wants('versions') ? await this.loadVersions(productIds, filter) : undefined;
+    const milestones = filter.wants('milestones') ? await this.loadMilestones(productIds, filter) : undefined;
+
+    return {
+      products: rows.map((row) =>
+        toProduct(
+          row,
+          {
+            components: components && (components.get(Number(row.id)) ?? []),
+            versions: versions && (versions.get(Number(row.id)) ?? []),
+            milestones: milestones && (milestones.get(Number(row.id)) ?? []),
+          },
+          filter,
+        ),
+      ),
+    };
+  }
+
+  /** The products of the pool that match the request, ordered by name, in one statement. */
+  private async loadProducts(user: AuthUser, query: ProductQuery): Promise<ProductRow[]> {
+    const visible = this.visibility.condition(user, query.sets, 'p');
+    const where = [`(${visible.sql})`];
+    const params = [...visible.params];
+    // Very long lists are matched in memory below rather than sent as thousands of placeholders.
+    if (query.filtered && query.ids.length + query.names.length <= IN_LIST_CHUNK) {
+      const anyOf: string[] = [];
+      if (query.ids.length) {
+        anyOf.push(`p.id IN (${placeholders(query.ids)})`);
+        params.push(...query.ids);
+      }
+      if (query.names.length) {
+        anyOf.push(this.nameCondition(query.names.length));
+        params.push(...query.names);
+      }
+      where.push(`(${anyOf.join(' OR ')})`);
+    }
+    const rows: ProductRow[] = await this.dataSource.query(
+      `SELECT p.id, p.name, p.description, p.isactive, p.defaultmilestone, p.allows_unconfirmed,
+              cl.name AS classification
+         FROM products p
+         LEFT JOIN classifications cl ON cl.id = p.classification_id
+        WHERE ${where.join(' AND ')}
+        ORDER BY ${this.visibility.orderByName('p')}`,
+      params,
+    );
+    if (!query.filtered) return rows;
+    // The exact rule (Perl's lc equality, exact ids): the SQL above may match more, never less.
+    const ids = new Set(query.ids);
+    const names = new Set(query.names);
+    return rows.filter((row) => ids.has(Number(row.id)) || names.has(row.name.toLowerCase()));
+  }
+
+  /**
+   * SQL preselecting products whose lower-cased name is one of `count` placeholders.
+   * MySQL's LOWER() knows Unicode (and a case-insensitive collation may match more,
+   * which the exact check drops). SQLite's LOWER() only folds ASCII, so products whose
+   * name has any other character are all preselected and checked in memory.
+   */
+  private nameCondition(count: number): string {
+    const lowered = `LOWER(p.name) IN (${placeholders(count)})`;
+    if (isMysql(this.dataSource)) return lowered;
+    return `(${lowered} OR length(CAST(p.name AS BLOB)) <> length(p.name))`;
+  }
+
+  private async loadComponents(productIds: number[], filter: FieldFilter): Promise<Map<number, ComponentDto[]>> {
+    const withAssignee = filter.wants('default_assigned_to', 'components');
+    const withQaContact = filter.wants('default_qa_contact', 'components');
+    const rows = await this.inChunks<ComponentRow>(
+      productIds,
+      (list) =>
+        `SELECT c.id, c.product_id, c.name, c.description, c.isactive
+                ${withAssignee ? ', owner.login_name AS assigned_to' : ''}
+                ${withQaContact ? ', qa.login_name AS qa_contact' : ''}
+           FROM components c
+           ${withAssignee ? 'LEFT JOIN profiles owner ON owner.userid = c.initialowner' : ''}
+           ${withQaContact ? 'LEFT JOIN profiles qa ON qa.userid = c.initialqacontact' : ''}
+          WHERE c.product_id IN (${list})
+          ORDER BY c.product_id, ${this.byName('c.name')}, c.id`,
+    );
+    const matcher =
+      filter.wants('flag_types', 'components') && rows.length > 0 ? await this.loadFlagTypes(productIds) : undefined;
+    return groupBy(rows, (row) =>
+      toComponent(row, matcher?.forComponent(Number(row.product_id), Number(row.id)), filter),
+    );
+  }
+
+  /**
+   * The flag types that may apply to these products and their inclusion and
+   * exclusion rows; which type a component lists is worked out in memory.
+   */
+  private async loadFlagTypes(productIds: number[]): Promise<FlagTypeMatcher> {
+    const rules = await this.inChunks<FlagRuleRow>(
+      productIds,
+      (list) =>
+        `SELECT 0 AS excluded, i.type_id, i.product_id, i.component_id
+           FROM flaginclusions i WHERE i.product_id IS NULL OR i.product_id IN (${list})
+         UNION ALL
+         SELECT 1 AS excluded, e.type_id, e.product_id, e.component_id
+           FROM flagexclusions e WHERE e.product_id IS NULL OR e.product_id IN (${list})`,
+      2,
+    );
+    // One statement keeps the SQL order; beyond one chunk of products, every type with an inclusion is read.
+    const restricted = productIds.length <= IN_LIST_CHUNK;
+    const types: FlagTypeRow[] = await this.dataSource.query(
+      `SELECT ft.id, ft.name, ft.description, ft.cc_list, ft.target_type, ft.is_active, ft.is_requestable,
+              ft.is_requesteeble, ft.is_multiplicable, ft.sortkey, ft.grant_group_id, ft.request_group_id
+         FROM flagtypes ft
+        WHERE ft.id IN (SELECT i.type_id FROM flaginclusions i
+                        ${restricted ? `WHERE i.product_id IS NULL OR i.product_id IN (${placeholders(productIds)})` : ''})
+        ORDER BY ft.sortkey, ${this.byName('ft.name')}, ft.id`,
+      restricted ? productIds : [],
+    );
+    return new FlagTypeMatcher(types, rules);
+  }
+
+  private async loadVersions(productIds: number[], filter: FieldFilter): Promise<Map<number, VersionDto[]>> {
+    const rows = await this.inChunks<VersionRow>(
+      productIds,
+      (list) =>
+        `SELECT v.id, v.product_id, v.value, v.isactive FROM versions v
+          WHERE v.product_id IN (${list}) ORDER BY v.product_id, v.id`,
+    );
+    // Bugzilla sorts the id-ordered list with vers_cmp; equal names keep the id order.
+    return groupBy(
+      sortByVersion(rows, (row) => row.value),
+      (row) => toVersion(row, filter),
+    );
+  }
+
+  private async loadMilestones(productIds: number[], filter: FieldFilter): Promise<Map<number, MilestoneDto[]>> {
+    const rows = await this.inChunks<MilestoneRow>(
+      productIds,
+      (list) =>
+        `SELECT m.id, m.product_id, m.value, m.sortkey, m.isactive FROM milestones m
+          WHERE m.product_id IN (${list}) ORDER BY m.product_id, m.sortkey, ${this.byName('m.value')}, m.id`,
+    );
+    return groupBy(rows, (row) => toMilestone(row, filter));
+  }
+
+  /** ORDER BY term for a name column: the MySQL collation's case-insensitive order, NOCASE on SQLite. */
+  private byName(column: string): string {
+    return isMysql(this.dataSource) ? column : `${column} COLLATE NOCASE`;
+  }
+
+  /**
+   * Runs `sql(list)` with `list` the placeholders of a chunk of `ids` (repeated
+   * `uses` times in the statement): one statement per IN_LIST_CHUNK ids. Chunks
+   * split by product, so the order of each product's rows is kept.
+   */
+  private async inChunks<T>(ids: number[], sql: (list: string) => string, uses = 1): Promise<T[]> {
+    const rows: T[] = [];
+    for (let start = 0; start < ids.length; start += IN_LIST_CHUNK) {
+      const chunk = ids.slice(start, start + IN_LIST_CHUNK);
+      const params = Array.from({ length: uses }, () => chunk).flat();
+      rows.push(...((await this.dataSource.query(sql(placeholders(chunk)), params)) as T[]));
+    }
+    return rows;
+  }
+}
+
+const PRODUCT_TYPE_CHOICES = "Valid choices are 'accessible', 'selectable', and 'enterable'.";
+
+/**
+ * Reads `ids`, `names` and `type` (SPEC §5.2). The path value, when there is one,
+ * is an id when all digits, else a name. Ids that are not canonical decimal numbers
+ * match nothing (Bugzilla compares them as text with the product's id), without error.
+ */
+export function readProductQuery(params: Record<string, unknown>, idOrName?: string): ProductQuery {
+  const sets: ProductSet[] = [];
+  for (const value of toList(params.type)) {
+    const type = typeof value === 'string' ? value : JSON.stringify(value);
+    if (!(PRODUCT_SETS as readonly string[]).includes(type)) {
+      throw Errors.badRequest(`The product type '${type}' is invalid. ${PRODUCT_TYPE_CHOICES}`);
+    }
+    if (!sets.includes(type as ProductSet)) sets.push(type as ProductSet);
+  }
+  if (sets.length === 0) sets.push('accessible');
+
+  const rawIds = toList(params.ids);
+  const rawNames = toList(params.names);
+  if (idOrName !== undefined) (/^\d+$/.test(idOrName) ? rawIds : rawNames).unshift(idOrName);
+
+  const ids = new Set<number>();
+  for (const value of rawIds) {
+    const text = typeof value === 'number' ? String(value) : value;
+    if (typeof text === 'string' && /^(0|[1-9]\d{0,14})$/.test(text)) ids.add(Number(text));
+  }
+  const names = new Set<string>();
+  for (const value of rawNames) {
+    if (typeof value === 'string' || typeof value === 'number') names.add(String(value).toLowerCase());
+  }
+  return {
+    sets,
+    ids: [...ids],
+    names: [...names],
+    filtered: params.ids !== undefined || params.names !== undefined || idOrName !== undefined,
+  };
+}
+
+function placeholders(list: number | readonly unknown[]): string {
+  const count = typeof list === 'number' ? list : list.length;
+  return Array.from({ length: count }, () => '?').join(', ');
+}
+
+/** Maps rows and groups them by `product_id`, keeping their order. */
+function groupBy<R extends { product_id: number }, T>(rows: readonly R[], map: (row: R) => T): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const productId = Number(row.product_id);
+    const list = groups.get(productId);
+    if (list) list.push(map(row));
+    else groups.set(productId, [map(row)]);
+  }
+  return groups;
+}

@@ -1,0 +1,59 @@
+import { startTestApp, DIALECTS, type TestApp } from './support/test-app.js';
+import { TcpProxy } from './support/tcp-proxy.js';
+
+const DOC = 'https://bugzilla.readthedocs.org/en/5.0/api/';
+
+describe.each(DIALECTS)('GET /health [%s]', (dialect) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(dialect);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers 200 {"status":"ok"} when the database answers', async () => {
+    const res = await app.get('/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+});
+
+describe.runIf(DIALECTS.includes('mysql'))('the database link drops [mysql]', () => {
+  const proxy = new TcpProxy();
+  let app: TestApp;
+  beforeAll(async () => {
+    await proxy.start();
+    // The app reaches MariaDB through the proxy; the test database itself is made directly.
+    app = await startTestApp('mysql', { DB_TIMEOUT_MS: '2000' }, { mysqlPort: proxy.port });
+  });
+  afterAll(async () => {
+    await app.close();
+    await proxy.stop();
+  });
+
+  it('answers 503 with the envelope while the link is down, and recovers by itself', async () => {
+    expect((await app.get('/health')).status).toBe(200);
+    proxy.cut();
+    const down = await app.get('/health');
+    expect(down.status).toBe(503);
+    expect(down.body).toEqual({
+      error: true,
+      code: -32000,
+      message: 'The database is not available at the moment. Please try again later.',
+      documentation: DOC,
+    });
+    const api = await app.get('/rest/product_accessible');
+    expect(api.status).toBe(503);
+    expect(api.body.code).toBe(-32000);
+
+    proxy.restore();
+    let up = await app.get('/health');
+    for (let attempt = 0; attempt < 20 && up.status !== 200; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      up = await app.get('/health');
+    }
+    expect(up.status).toBe(200);
+    expect((await app.get('/rest/product_accessible')).status).toBe(200);
+  });
+});

@@ -1,0 +1,117 @@
+import { forEachDialect } from './support/test-app.js';
+
+const DOC = 'https://bugzilla.readthedocs.org/en/5.0/api/';
+const envelope = (code: number, message: string) => ({ error: true, code, message, documentation: DOC });
+
+forEachDialect('Bugzilla wire conventions', (app) => {
+  let adminKey: string;
+  beforeAll(async () => {
+    const seed = app().seed;
+    const admin = await seed.user('admin@example.com', { groups: ['admin'] });
+    adminKey = await seed.apiKey(admin);
+  });
+
+  it('answers an unknown path with 32614 and HTTP 404, naming the method and the path without /rest', async () => {
+    const res = await app().get('/rest/no_such_thing?x=1');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(envelope(32614, "A REST API resource was not found for 'GET /no_such_thing'."));
+  });
+
+  it('answers a known path with an unsupported method with 32614', async () => {
+    const res = await app().request('DELETE', '/rest/product/1');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(envelope(32614, "A REST API resource was not found for 'DELETE /product/1'."));
+  });
+
+  it('treats a non-digit id in a path as an unknown path', async () => {
+    const res = await app().post('/rest/bug_user_last_visit/abc', { query: { api_key: adminKey } });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(envelope(32614, "A REST API resource was not found for 'POST /bug_user_last_visit/abc'."));
+  });
+
+  it('answers OPTIONS on a known path with 200 and the methods it allows', async () => {
+    const res = await app().request('OPTIONS', '/rest/product');
+    expect(res.status).toBe(200);
+    expect(String(res.headers['allow']).split(', ').sort()).toEqual(['GET', 'POST', 'PUT']);
+    const unknown = await app().request('OPTIONS', '/rest/nothing');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe(32614);
+  });
+
+  it('accepts a trailing slash', async () => {
+    const res = await app().get('/rest/version/');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ version: '5.2' });
+  });
+
+  it('answers malformed JSON with 32000 and HTTP 400', async () => {
+    const res = await app().post('/rest/product', {
+      rawBody: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+      query: { api_key: adminKey },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(32000);
+    expect(res.body.error).toBe(true);
+    expect(res.body.message).toMatch(/JSON/);
+  });
+
+  it('answers a JSON body that is not an object with 32000 and HTTP 400', async () => {
+    for (const rawBody of ['[1, 2]', '"text"', '42', 'null']) {
+      const res = await app().post('/rest/product', {
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+        query: { api_key: adminKey },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(envelope(32000, 'The request body must be a JSON object.'));
+    }
+  });
+
+  it('answers a body over 1 MiB with 413 and code 32000', async () => {
+    const res = await app().post('/rest/product', {
+      rawBody: JSON.stringify({ name: 'x', description: 'y'.repeat(1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+      query: { api_key: adminKey },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual(envelope(32000, 'The request body is larger than the limit of 1 MiB.'));
+  });
+
+  it('sends the CORS header on success and on errors', async () => {
+    expect((await app().get('/rest/version')).headers['access-control-allow-origin']).toBe('*');
+    expect((await app().get('/rest/nothing')).headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('sends an ETag with every 200 and answers a matching If-None-Match with 304 and no body', async () => {
+    const first = await app().get('/rest/version');
+    const etag = first.headers['etag'] as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await app().get('/rest/version', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    const other = await app().get('/rest/extensions', { headers: { 'if-none-match': etag } });
+    expect(other.status).toBe(200);
+    expect(other.body).toEqual({ extensions: {} });
+  });
+
+  it('serves the OpenAPI document and its browser page', async () => {
+    const doc = await app().get('/api/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/rest/version', '/health']));
+    const page = await app().get('/api');
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/swagger/i);
+  });
+
+  it('answers an unexpected fault with 500 and code -32000, naming a request id and no internals', async () => {
+    // A table that vanished under the service is a fault no request can cause.
+    await app().ds.query('DROP TABLE bug_user_last_visit');
+    const res = await app().get('/rest/bug_user_last_visit', { query: { api_key: adminKey } });
+    expect(res.status).toBe(500);
+    expect(res.body.code).toBe(-32000);
+    expect(res.body.message).toMatch(/^An internal error occurred while processing the request \(request id [\w-]+\)\.$/);
+    expect(res.text).not.toMatch(/bug_user_last_visit|SELECT|sqlite|mysql|at \w+ \(/i);
+  });
+});
