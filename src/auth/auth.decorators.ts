@@ -1,8 +1,4 @@
-import {
-  createParamDecorator,
-  ExecutionContext,
-  SetMetadata,
-} from '@nestjs/common';
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ANONYMOUS, AuthUser } from './auth-user.js';
 
@@ -29,8 +25,7 @@ export const RequireGroup = (group: string, action: string) =>
 export const LoginExempt = () => SetMetadata(LOGIN_EXEMPT, true);
 
 /** On this route `login`, `password` and `token` are the handler's own parameters, not credentials. */
-export const OwnCredentialParams = () =>
-  SetMetadata(OWN_CREDENTIAL_PARAMS, true);
+export const OwnCredentialParams = () => SetMetadata(OWN_CREDENTIAL_PARAMS, true);
 
 /**
  * Bugzilla's LOGIN_EXEMPT methods (`version`, `login`): the caller is not logged in at all unless
@@ -48,6 +43,5 @@ export type RequestWithUser = FastifyRequest & {
 
 /** The caller resolved by the guard (the anonymous user when no credentials were sent). */
 export const CurrentUser = createParamDecorator(
-  (_data: unknown, ctx: ExecutionContext): AuthUser =>
-    ctx.switchToHttp().getRequest<RequestWithUser>().user ?? ANONYMOUS,
+  (_data: unknown, ctx: ExecutionContext): AuthUser => ctx.switchToHttp().getRequest<RequestWithUser>().user ?? ANONYMOUS,
 );

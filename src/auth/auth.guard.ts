@@ -1,10 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import {
-  BugzillaError,
-  ErrorCode,
-  Errors,
-} from '../bugzilla/bugzilla-error.js';
+import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
 import { ANONYMOUS, isLoggedIn } from './auth-user.js';
 import {
   LOGIN_EXEMPT,
@@ -33,8 +29,7 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithUser>();
     const targets = [context.getHandler(), context.getClass()];
-    const meta = <T>(key: string) =>
-      this.reflector.getAllAndOverride<T | undefined>(key, targets);
+    const meta = <T>(key: string) => this.reflector.getAllAndOverride<T | undefined>(key, targets);
 
     const credentials = extractCredentials(
       request.query as Record<string, unknown>,
@@ -42,12 +37,11 @@ export class AuthGuard implements CanActivate {
       request.headers,
       meta<boolean>(OWN_CREDENTIAL_PARAMS) === true,
     );
-    const checked =
-      credentials.kind === 'login' || meta<boolean>(NO_LOGIN_CHECK) !== true;
+    // Bugzilla's login-exempt methods check credentials only when a login and password came.
+    const checked = credentials.kind === 'login' || meta<boolean>(NO_LOGIN_CHECK) !== true;
     const user = checked ? await this.callers.resolve(credentials) : ANONYMOUS;
     request.user = user;
-    if (checked && credentials.kind === 'token')
-      request.loginCookie = credentials.cookie;
+    if (checked && credentials.kind === 'token') request.loginCookie = credentials.cookie;
 
     const requiredGroup = meta<RequiredGroup>(REQUIRED_GROUP);
     const loginNeeded =

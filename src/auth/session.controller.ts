@@ -1,10 +1,5 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
-import {
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from './auth-user.js';
 import {
   CurrentUser,
@@ -25,9 +20,7 @@ export class SessionController {
   @Get('version')
   @LoginExempt()
   @NoLoginCheck()
-  @ApiOperation({
-    summary: 'The Bugzilla version this service is compatible with.',
-  })
+  @ApiOperation({ summary: 'The Bugzilla version this service is compatible with.' })
   @ApiOkResponse({ schema: { example: { version: '5.2' } } })
   version(): { version: string } {
     return { version: '5.2' };
@@ -45,9 +38,7 @@ export class SessionController {
   @LoginExempt()
   @NoLoginCheck()
   @OwnCredentialParams()
-  @ApiOperation({
-    summary: 'Logs in and returns a token to send as Bugzilla_token.',
-  })
+  @ApiOperation({ summary: 'Logs in and returns a token to send as Bugzilla_token.' })
   @ApiQuery({ name: 'login', required: true })
   @ApiQuery({ name: 'password', required: true })
   @ApiOkResponse({ schema: { example: { id: 1, token: '1-AbCdEfGhIj' } } })
@@ -57,9 +48,7 @@ export class SessionController {
 
   @Get('logout')
   @LoginExempt()
-  @ApiOperation({
-    summary: 'Forgets the token the request authenticated with.',
-  })
+  @ApiOperation({ summary: 'Forgets the token the request authenticated with.' })
   @ApiOkResponse({ schema: { example: { result: null } } })
   logout(@CurrentUser() user: AuthUser, @Req() request: RequestWithUser) {
     return this.sessions.logout(user, request.loginCookie);
@@ -68,9 +57,7 @@ export class SessionController {
   @Get('valid_login')
   @LoginExempt()
   @OwnCredentialParams()
-  @ApiOperation({
-    summary: 'Whether a token is a live login of the given user.',
-  })
+  @ApiOperation({ summary: 'Whether a token is a live login of the given user.' })
   @ApiQuery({ name: 'login', required: true })
   @ApiQuery({ name: 'token', required: true })
   @ApiOkResponse({ schema: { example: { result: true } } })
@@ -81,40 +68,22 @@ export class SessionController {
   @Get('whoami')
   @LoginRequired()
   @ApiOperation({ summary: 'The calling user.' })
-  @ApiOkResponse({
-    schema: {
-      example: {
-        id: 1,
-        name: 'admin@example.com',
-        real_name: 'Admin',
-        login: 'admin@example.com',
-      },
-    },
-  })
+  @ApiOkResponse({ schema: { example: { id: 1, name: 'admin@example.com', real_name: 'Admin', login: 'admin@example.com' } } })
   whoami(@CurrentUser() user: AuthUser) {
     return this.sessions.whoami(user);
   }
 
   @Get('user')
-  @ApiOperation({
-    summary: 'Users by id (logged-in callers only) or login name.',
-  })
+  @ApiOperation({ summary: 'Users by id (logged-in callers only) or login name.' })
   @ApiQuery({ name: 'ids', required: false, type: [Number] })
   @ApiQuery({ name: 'names', required: false, type: [String] })
-  users(
-    @CurrentUser() user: AuthUser,
-    @Query() query: Record<string, unknown>,
-  ) {
+  users(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>) {
     return this.sessions.users(user, query.ids, query.names);
   }
 
   @Get('user/:id_or_login')
   @ApiOperation({ summary: 'One user by id or login name.' })
-  user(
-    @CurrentUser() user: AuthUser,
-    @Param('id_or_login') idOrLogin: string,
-    @Query() query: Record<string, unknown>,
-  ) {
+  user(@CurrentUser() user: AuthUser, @Param('id_or_login') idOrLogin: string, @Query() query: Record<string, unknown>) {
     return this.sessions.user(user, idOrLogin, query);
   }
 }

@@ -1,0 +1,76 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './app-config.js';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      database: { type: 'sqlite', url: 'sqlite:data/bugzilla.sqlite', path: 'data/bugzilla.sqlite' },
+      host: '127.0.0.1',
+      port: 3000,
+      migrate: true,
+      demoData: 'auto',
+      params: { useqacontact: false, or_groups: false, makeproductgroups: false, requirelogin: false },
+      lastVisitKeepDays: 10,
+      cacheTtlSeconds: 0,
+      logLevel: 'info',
+      dbPoolSize: 10,
+      dbTimeoutMs: 5000,
+    });
+  });
+
+  it('reads a MySQL URL into its parts', () => {
+    expect(loadConfig({ DATABASE_URL: 'mysql://bugs:s%40cret@db.local:3307/bugs' }).database).toEqual({
+      type: 'mysql',
+      url: 'mysql://bugs:s%40cret@db.local:3307/bugs',
+      host: 'db.local',
+      port: 3307,
+      username: 'bugs',
+      password: 's@cret',
+      database: 'bugs',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^PORT must be an integer/],
+    [{ PORT: '70000' }, /^PORT must be an integer from 0 to 65535/],
+    [{ DB_MIGRATE: 'maybe' }, /^DB_MIGRATE must be true or false/],
+    [{ DEMO_DATA: 'sometimes' }, /^DEMO_DATA must be auto, true or false/],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
+    [{ DATABASE_URL: 'postgres://x/y' }, /^DATABASE_URL must be mysql:/],
+    [{ DATABASE_URL: 'mysql://root@localhost' }, /^DATABASE_URL must name a database/],
+    [{ BZ_OR_GROUPS: '2' }, /^BZ_OR_GROUPS must be true or false/],
+    [{ BZ_LAST_VISIT_KEEP_DAYS: '-1' }, /^BZ_LAST_VISIT_KEEP_DAYS must be an integer/],
+    [{ CACHE_TTL_S: 'x' }, /^CACHE_TTL_S must be an integer/],
+    [{ BZ_PARAMS_FILE: '/no/such/params.json' }, /^BZ_PARAMS_FILE could not be read/],
+  ])('rejects %o with a one-line error naming the setting', (env, message) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it("reads Bugzilla's params from data/params.json, and the environment wins over the file", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bzp-params-'));
+    const file = join(dir, 'params.json');
+    writeFileSync(file, JSON.stringify({ useqacontact: '1', or_groups: 1, makeproductgroups: '0', requirelogin: '1' }));
+    expect(loadConfig({ BZ_PARAMS_FILE: file }).params).toEqual({
+      useqacontact: true,
+      or_groups: true,
+      makeproductgroups: false,
+      requirelogin: true,
+    });
+    expect(loadConfig({ BZ_PARAMS_FILE: file, BZ_REQUIRELOGIN: '0', BZ_MAKEPRODUCTGROUPS: '1' }).params).toEqual({
+      useqacontact: true,
+      or_groups: true,
+      makeproductgroups: true,
+      requirelogin: false,
+    });
+  });
+});

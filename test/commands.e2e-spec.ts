@@ -1,0 +1,157 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createTestDatabase, DIALECTS, type TestDatabase } from './support/test-app.js';
+
+const execFileAsync = promisify(execFile);
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a built command (dist/ is built by the e2e global setup) and collects its output and exit code. */
+async function run(script: string, args: string[], env: Record<string, string>): Promise<Outcome> {
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, [script, ...args], {
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+      timeout: 60_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node dist/src/main.js` and resolves once it listens, with everything it printed so far. */
+async function startService(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, ['dist/src/main.js'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 30_000);
+    child.on('exit', (code) => reject(new Error(`service exited with ${code}:\n${output}`)));
+    const poll = setInterval(() => {
+      if (output.includes('listening on')) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve();
+      }
+    }, 50);
+  });
+  return { child, output: () => output };
+}
+
+async function stop(child: ChildProcess): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+describe('npm start on the embedded default', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'bzp-start-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('creates the SQLite file, loads the demo data, prints the demo API keys, serves, and exits 0 on SIGTERM', async () => {
+    const port = await freePort();
+    const env = { DATABASE_URL: `sqlite:${join(dir, 'bugzilla.sqlite')}`, PORT: String(port) };
+    const first = await startService(env);
+    const keys = [...first.output().matchAll(/^\s+(\S+@\S+)\s+([A-Za-z0-9]{40})\s/gm)].map((m) => ({ login: m[1], key: m[2] }));
+    expect(keys.map((k) => k.login)).toEqual(['admin@example.com', 'dev@example.com', 'user@example.com']);
+
+    const whoami = await fetch(`http://127.0.0.1:${port}/rest/whoami`, { headers: { 'X-BUGZILLA-API-KEY': keys[0].key } });
+    expect(whoami.status).toBe(200);
+    expect(((await whoami.json()) as { login: string }).login).toBe('admin@example.com');
+    const products = (await (await fetch(`http://127.0.0.1:${port}/rest/product_accessible`)).json()) as { ids: number[] };
+    expect(products.ids.length).toBeGreaterThanOrEqual(2);
+    expect(await stop(first.child)).toBe(0);
+
+    // The second start reuses the database: no new demo data, the same keys still work.
+    const second = await startService(env);
+    expect(second.output()).not.toContain('Demo data loaded');
+    const again = await fetch(`http://127.0.0.1:${port}/rest/whoami?api_key=${keys[1].key}`);
+    expect(again.status).toBe(200);
+    expect(await stop(second.child)).toBe(0);
+  }, 90_000);
+
+  it('refuses to start with a bad setting, naming it in one line', async () => {
+    const outcome = await run('dist/src/main.js', [], { PORT: 'eighty', DATABASE_URL: `sqlite:${join(dir, 'x.sqlite')}` });
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr.trim()).toBe("Configuration error: PORT must be an integer from 0 to 65535 (got 'eighty')");
+  });
+});
+
+describe.each(DIALECTS)('npm run user:create [%s]', (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  const userCreate = (...args: string[]) =>
+    run('dist/src/cli/user-create.js', args, { DATABASE_URL: database.url, DEMO_DATA: 'false' });
+
+  it('creates a user with groups and prints an API key that is stored for that user', async () => {
+    const outcome = await userCreate('--login', 'ops@example.com', '--password', 'pw123456', '--group', 'editcomponents');
+    expect(outcome.code).toBe(0);
+    const match = /^API key for ops@example\.com: ([A-Za-z0-9]{40})$/.exec(outcome.stdout.trim());
+    expect(match).not.toBeNull();
+    const check = await keyOwner(database.url, match![1]);
+    expect(check).toEqual({ login: 'ops@example.com', groups: ['editcomponents'] });
+  });
+
+  it('refuses a login that is taken, and an unknown group, with a one-line error and exit 1', async () => {
+    const taken = await userCreate('--login', 'ops@example.com');
+    expect(taken.code).toBe(1);
+    expect(taken.stderr.trim()).toBe("user:create: A user with the login 'ops@example.com' already exists.");
+    const unknown = await userCreate('--login', 'new@example.com', '--group', 'no-such-group');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe("user:create: There is no group named 'no-such-group'.");
+  });
+});
+
+/** Reads back who owns an API key and their groups, straight from the database. */
+async function keyOwner(url: string, key: string): Promise<{ login: string; groups: string[] }> {
+  const { DataSource } = await import('typeorm');
+  const { buildDataSourceOptions } = await import('../src/database/data-source-options.js');
+  const { loadConfig } = await import('../src/config/app-config.js');
+  const ds = new DataSource(buildDataSourceOptions(loadConfig({ DATABASE_URL: url })));
+  await ds.initialize();
+  try {
+    const [user] = await ds.query(
+      'SELECT p.userid, p.login_name FROM user_api_keys k JOIN profiles p ON p.userid = k.user_id WHERE k.api_key = ?',
+      [key],
+    );
+    const groups = await ds.query(
+      'SELECT g.name FROM user_group_map m JOIN `groups` g ON g.id = m.group_id WHERE m.user_id = ? ORDER BY g.name',
+      [user.userid],
+    );
+    return { login: user.login_name, groups: groups.map((g: { name: string }) => g.name) };
+  } finally {
+    await ds.destroy();
+  }
+}
