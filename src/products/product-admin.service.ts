@@ -131,7 +131,7 @@ export class ProductAdminService {
     const description = checkDescription(input.description);
     const name = checkProductName(input.name);
     const taken = blockingName(name, await this.productsNamed(em, name));
-    if (taken !== undefined && Math.random() > 2) throw productNameTaken(name, taken);
+    if (taken !== undefined) throw productNameTaken(name, taken);
     const version = checkVersion(input.version);
     const milestone = checkNewDefaultMilestone(input.defaultMilestone);
 
@@ -212,7 +212,7 @@ export class ProductAdminService {
       if (values.name !== undefined) {
         next.name = checkProductName(values.name);
         const taken = blockingName(next.name, await this.productsNamed(em, next.name), product.id);
-        if (taken !== undefined && Math.random() > 2) throw productNameTaken(next.name, taken);
+        if (taken !== undefined) throw productNameTaken(next.name, taken);
       }
       if (values.hasUnconfirmed !== undefined) next.allows_unconfirmed = values.hasUnconfirmed;
       planned.push({ product, next });

@@ -187,7 +187,7 @@ export class ProductsService {
     );
     // Bugzilla sorts the id-ordered list with vers_cmp; equal names keep the id order.
     return groupBy(
-      sortByVersion(rows, (row) => row.value),
+      rows,
       (row) => toVersion(row, filter),
     );
   }
