@@ -154,13 +154,35 @@ forEachDialect('bug_user_last_visit', (app) => {
     it.each(['GET', 'POST'])('%s with a non-digit id is an unknown path (32614, 404)', async (method) => {
       const response = await app().request(method, `${URL}/abc`, as(f.visitor));
       expect(response.status).toBe(404);
-      expect(response.body).toEqual(bzError(32614, `A REST API resource was not found for '${method} /bug_user_last_visit/abc'.`));
+      expect(response.body).toEqual(
+        bzError(32614, `A REST API resource was not found for '${method} /bug_user_last_visit/abc'.`),
+      );
+    });
+
+    it('the OpenAPI document describes GET and POST with and without an id', async () => {
+      const response = await app().get('/api/openapi.json');
+      expect(response.status).toBe(200);
+      const paths = response.body.paths;
+      for (const path of ['/rest/bug_user_last_visit', '/rest/bug_user_last_visit/{id}']) {
+        expect(Object.keys(paths[path]).sort()).toEqual(['get', 'post']);
+        expect(paths[path].get.responses['200'].content['application/json'].schema).toEqual({
+          type: 'array',
+          items: { $ref: '#/components/schemas/LastVisitRecordDto' },
+        });
+      }
+      expect(paths['/rest/bug_user_last_visit'].get.parameters.map((p: { name: string }) => p.name)).toContain('ids');
+      expect(Object.keys(response.body.components.schemas.LastVisitRecordDto.properties)).toEqual([
+        'id',
+        'last_visit_ts',
+      ]);
     });
 
     it('PUT is not a method of the resource (32614, 404)', async () => {
       const response = await app().put(`${URL}/1`, as(f.visitor, { body: {} }));
       expect(response.status).toBe(404);
-      expect(response.body).toEqual(bzError(32614, "A REST API resource was not found for 'PUT /bug_user_last_visit/1'."));
+      expect(response.body).toEqual(
+        bzError(32614, "A REST API resource was not found for 'PUT /bug_user_last_visit/1'."),
+      );
     });
   });
 
@@ -271,14 +293,21 @@ forEachDialect('bug_user_last_visit', (app) => {
   describe('POST: recording visits', () => {
     it('records a visit of the path bug with the database UTC time and answers it', async () => {
       const user = await freshUser();
-      const bug = await app().seed.bug({ product: f.product, component: f.component, reporter: user.id, assignee: user.id });
+      const bug = await app().seed.bug({
+        product: f.product,
+        component: f.component,
+        reporter: user.id,
+        assignee: user.id,
+      });
       const before = Date.now();
       const response = await app().post(`${URL}/${bug}`, as(user));
       expect(response.status).toBe(200);
       expect(response.body).toEqual([{ id: bug, last_visit_ts: expect.stringMatching(TS) }]);
       const answered = Date.parse(response.body[0].last_visit_ts);
       expect(Math.abs(answered - before)).toBeLessThan(30_000);
-      await expect(storedVisits(app(), user.id)).resolves.toEqual([{ bug_id: bug, ts: response.body[0].last_visit_ts }]);
+      await expect(storedVisits(app(), user.id)).resolves.toEqual([
+        { bug_id: bug, ts: response.body[0].last_visit_ts },
+      ]);
     });
 
     it('merges path and body ids, path first, without duplicates, all with one timestamp', async () => {
@@ -294,20 +323,11 @@ forEachDialect('bug_user_last_visit', (app) => {
         { id: c, last_visit_ts: ts },
         { id: a, last_visit_ts: ts },
       ]);
-      await expect(storedVisits(app(), user.id)).resolves.toEqual(
-        [a, b, c].map((bug_id) => ({ bug_id, ts })),
-      );
+      await expect(storedVisits(app(), user.id)).resolves.toEqual([a, b, c].map((bug_id) => ({ bug_id, ts })));
     });
 
     it('accepts involvement as reporter, assignee, on CC, and visibility through reporter_accessible, cclist_accessible or assignment', async () => {
-      const ids = [
-        f.reported,
-        f.assigned,
-        f.cced,
-        f.secret.reporterOpen,
-        f.secret.ccOpen,
-        f.secret.assignee,
-      ];
+      const ids = [f.reported, f.assigned, f.cced, f.secret.reporterOpen, f.secret.ccOpen, f.secret.assignee];
       const response = await app().post(URL, as(f.visitor, { body: { ids } }));
       expect(response.status).toBe(200);
       const ts = response.body[0].last_visit_ts;
@@ -345,7 +365,12 @@ forEachDialect('bug_user_last_visit', (app) => {
 
     it('honours include_fields and exclude_fields (query or body)', async () => {
       const user = await freshUser();
-      const bug = await app().seed.bug({ product: f.product, component: f.component, reporter: user.id, assignee: f.visitor.id });
+      const bug = await app().seed.bug({
+        product: f.product,
+        component: f.component,
+        reporter: user.id,
+        assignee: f.visitor.id,
+      });
       const included = await app().post(`${URL}/${bug}`, as(user, { query: { include_fields: 'id' } }));
       expect(included.status).toBe(200);
       expect(included.body).toEqual([{ id: bug }]);
@@ -356,7 +381,12 @@ forEachDialect('bug_user_last_visit', (app) => {
 
     it('20 concurrent visits of one bug by one user all answer 200 and leave exactly one row', async () => {
       const user = await freshUser();
-      const bug = await app().seed.bug({ product: f.product, component: f.component, reporter: user.id, assignee: user.id });
+      const bug = await app().seed.bug({
+        product: f.product,
+        component: f.component,
+        reporter: user.id,
+        assignee: user.id,
+      });
       const responses = await Promise.all(Array.from({ length: 20 }, () => app().post(`${URL}/${bug}`, as(user))));
       expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
       for (const r of responses) expect(r.body).toEqual([{ id: bug, last_visit_ts: expect.stringMatching(TS) }]);
@@ -409,7 +439,10 @@ forEachDialect('bug_user_last_visit', (app) => {
       for (const bug of [a, b, c]) await app().seed.lastVisit(user.id, bug, times[bug]);
       const record = (id: number) => ({ id, last_visit_ts: wire(times[id]) });
 
-      const withPath = await app().get(`${URL}/${c}`, as(user, { query: { ids: [String(a), String(d), String(c), String(a)] } }));
+      const withPath = await app().get(
+        `${URL}/${c}`,
+        as(user, { query: { ids: [String(a), String(d), String(c), String(a)] } }),
+      );
       expect(withPath.status).toBe(200);
       expect(withPath.body).toEqual([record(c), record(a)]);
 
@@ -454,9 +487,15 @@ forEachDialect('bug_user_last_visit', (app) => {
       await app().seed.lastVisit(user.id, f.pool[2], at);
       const included = await app().get(URL, as(user, { query: { include_fields: 'last_visit_ts' } }));
       expect(included.body).toEqual([{ last_visit_ts: wire(at) }]);
-      const excluded = await app().get(`${URL}/${f.pool[2]}`, as(user, { query: { exclude_fields: ['last_visit_ts'] } }));
+      const excluded = await app().get(
+        `${URL}/${f.pool[2]}`,
+        as(user, { query: { exclude_fields: ['last_visit_ts'] } }),
+      );
       expect(excluded.body).toEqual([{ id: f.pool[2] }]);
-      const both = await app().get(URL, as(user, { query: { include_fields: 'id,last_visit_ts', exclude_fields: 'id' } }));
+      const both = await app().get(
+        URL,
+        as(user, { query: { include_fields: 'id,last_visit_ts', exclude_fields: 'id' } }),
+      );
       expect(both.body).toEqual([{ last_visit_ts: wire(at) }]);
     });
 

@@ -72,7 +72,10 @@ forEachDialect('Products, read side', (app) => {
   const get = (url: string, caller: Caller = 'anonymous', options: ApiRequest = {}) =>
     app().get(url, {
       ...options,
-      headers: { ...options.headers, ...(caller === 'anonymous' ? {} : { 'X-BUGZILLA-API-KEY': fx.users[caller].apiKey }) },
+      headers: {
+        ...options.headers,
+        ...(caller === 'anonymous' ? {} : { 'X-BUGZILLA-API-KEY': fx.users[caller].apiKey }),
+      },
     });
 
   // ---- expected objects, in the contract's key order -------------------------------------------------
@@ -205,7 +208,7 @@ forEachDialect('Products, read side', (app) => {
   /** The fixture's other products: one component "main" (flag type review via NULL/NULL), version "unspecified", milestone "---". */
   const simple = (
     name: string,
-    options: { componentActive?: boolean; version?: boolean; isActive?: boolean; classification?: string } = {},
+    options: { componentActive?: boolean; versionActive?: boolean; isActive?: boolean; classification?: string } = {},
   ) => ({
     id: (p as Record<string, number>)[productKey[name]],
     name,
@@ -226,8 +229,14 @@ forEachDialect('Products, read side', (app) => {
         flag_types: { bug: [flagType.review()], attachment: [] },
       },
     ],
-    versions:
-      options.version === false ? [] : [{ id: fx.versions[`${name}/unspecified`], name: 'unspecified', sort_key: 0, is_active: true }],
+    versions: [
+      {
+        id: fx.versions[`${name}/unspecified`],
+        name: 'unspecified',
+        sort_key: 0,
+        is_active: options.versionActive ?? true,
+      },
+    ],
     milestones: [{ id: fx.milestones[`${name}/---`], name: '---', sort_key: 0, is_active: true }],
   });
 
@@ -393,7 +402,7 @@ forEachDialect('Products, read side', (app) => {
           simple('Inactive Product', { isActive: false }),
           simple('QA Entry Only'),
           simple('QA Search Only'),
-          simple('Versionless Product', { version: false }),
+          simple('Versionless Product', { versionActive: false }),
         ],
       });
     });
@@ -480,7 +489,9 @@ forEachDialect('Products, read side', (app) => {
     });
 
     it('ids and names are matched within the pool of the given type', async () => {
-      const enterable = await get(`/rest/product?type=enterable&ids=${p.inactive}&names=Hollow%20Product&ids=${p.another}`);
+      const enterable = await get(
+        `/rest/product?type=enterable&ids=${p.inactive}&names=Hollow%20Product&ids=${p.another}`,
+      );
       expect(enterable.body).toEqual({ products: [another()] });
       const selectable = await get(`/rest/product?type=selectable&ids=${p.searchOnly}&include_fields=id`);
       expect(selectable.body).toEqual({ products: [] });
@@ -624,7 +635,9 @@ forEachDialect('Products, read side', (app) => {
       const byId = await get(`/rest/product/${p.versionless}`, 'anonymous', {
         query: { ids: String(p.bravo), names: 'c2 forever', include_fields: 'name' },
       });
-      expect(byId.body).toEqual({ products: [{ name: 'bravo' }, { name: 'C2 Forever' }, { name: 'Versionless Product' }] });
+      expect(byId.body).toEqual({
+        products: [{ name: 'bravo' }, { name: 'C2 Forever' }, { name: 'Versionless Product' }],
+      });
       const byName = await get('/rest/product/Versionless%20Product', 'anonymous', {
         query: { ids: String(p.another), include_fields: 'name' },
       });
@@ -643,7 +656,9 @@ forEachDialect('Products, read side', (app) => {
       const path = await get(`/rest/product/${p.another}/`);
       expect(path.status).toBe(200);
       expect(path.body).toEqual({ products: [another()] });
-      const collection = await get('/rest/product/', 'anonymous', { query: { names: 'bravo', include_fields: 'name' } });
+      const collection = await get('/rest/product/', 'anonymous', {
+        query: { names: 'bravo', include_fields: 'name' },
+      });
       expect(collection.body).toEqual({ products: [{ name: 'bravo' }] });
     });
 
@@ -740,7 +755,7 @@ forEachDialect('Products, read side', (app) => {
       });
     });
 
-    it("lists all versions, active or not, in vers_cmp order with sort_key 0 (1.9 before 1.10, 2.0 before 2.0-beta)", async () => {
+    it('lists all versions, active or not, in vers_cmp order with sort_key 0 (1.9 before 1.10, 2.0 before 2.0-beta)', async () => {
       const response = await get(`/rest/product/${p.another}?include_fields=versions`);
       expect(response.body).toEqual({ products: [{ versions: anotherVersions() }] });
     });
@@ -776,7 +791,7 @@ forEachDialect('Products, read side', (app) => {
       ]);
     });
 
-    it('flag types: a type without inclusions, or excluded everywhere, is never listed', async () => {
+    it('flag types: a type without inclusions, excluded everywhere, or of another target type is never listed', async () => {
       const response = await get('/rest/product');
       const ids = new Set<number>();
       for (const product of response.body.products) {
@@ -786,6 +801,7 @@ forEachDialect('Products, read side', (app) => {
       }
       expect(ids.has(fx.flagTypes.unused)).toBe(false);
       expect(ids.has(fx.flagTypes.blocked)).toBe(false);
+      expect(ids.has(fx.flagTypes.odd)).toBe(false);
       expect([...ids].sort((a, b) => a - b)).toEqual(
         [fx.flagTypes.review, fx.flagTypes.specMulti, fx.flagTypes.approval, fx.flagTypes.zeta].sort((a, b) => a - b),
       );
@@ -805,14 +821,17 @@ forEachDialect('Products, read side', (app) => {
       expect(response.body).toEqual({ products: [{ name: 'C2 Forever', classification: 'Class2_QA' }] });
     });
 
-    it('a product without versions has an empty list; a hollow product lists its inactive component', async () => {
+    it('inactive components and versions are listed (Hollow and Versionless Product)', async () => {
       const response = await get('/rest/product', 'anonymous', {
-        query: { names: ['Versionless Product', 'Hollow Product'], include_fields: 'name,components.is_active,versions.name' },
+        query: {
+          names: ['Versionless Product', 'Hollow Product'],
+          include_fields: 'name,components.is_active,versions.is_active',
+        },
       });
       expect(response.body).toEqual({
         products: [
-          { name: 'Hollow Product', components: [{ is_active: false }], versions: [{ name: 'unspecified' }] },
-          { name: 'Versionless Product', components: [{ is_active: true }], versions: [] },
+          { name: 'Hollow Product', components: [{ is_active: false }], versions: [{ is_active: true }] },
+          { name: 'Versionless Product', components: [{ is_active: true }], versions: [{ is_active: false }] },
         ],
       });
     });
@@ -825,9 +844,21 @@ forEachDialect('Products, read side', (app) => {
     };
     const cases: [string, Record<string, string | string[]>, () => unknown][] = [
       ['D7: include_fields=name', { include_fields: 'name' }, () => ({ name: 'Another Product' })],
-      ['include_fields=id,name (comma list)', { include_fields: 'id,name' }, () => ({ id: p.another, name: 'Another Product' })],
-      ['include_fields repeated', { include_fields: ['id', 'name'] }, () => ({ id: p.another, name: 'Another Product' })],
-      ['include_fields split on spaces', { include_fields: 'id name' }, () => ({ id: p.another, name: 'Another Product' })],
+      [
+        'include_fields=id,name (comma list)',
+        { include_fields: 'id,name' },
+        () => ({ id: p.another, name: 'Another Product' }),
+      ],
+      [
+        'include_fields repeated',
+        { include_fields: ['id', 'name'] },
+        () => ({ id: p.another, name: 'Another Product' }),
+      ],
+      [
+        'include_fields split on spaces',
+        { include_fields: 'id name' },
+        () => ({ id: p.another, name: 'Another Product' }),
+      ],
       [
         'D8: include_fields=components.name pulls in components with only their names',
         { include_fields: 'components.name' },
@@ -861,12 +892,12 @@ forEachDialect('Products, read side', (app) => {
           milestones: anotherMilestones().map((m) => ({ sort_key: m.sort_key })),
         }),
       ],
-      ['D9: exclude_fields=components,versions,milestones', { exclude_fields: 'components,versions,milestones' }, scalars],
       [
-        'exclude_fields repeated',
-        { exclude_fields: ['components', 'versions', 'milestones'] },
+        'D9: exclude_fields=components,versions,milestones',
+        { exclude_fields: 'components,versions,milestones' },
         scalars,
       ],
+      ['exclude_fields repeated', { exclude_fields: ['components', 'versions', 'milestones'] }, scalars],
       [
         'exclude_fields=components.flag_types keeps components without flag types',
         { exclude_fields: 'components.flag_types', include_fields: 'components' },
@@ -888,23 +919,42 @@ forEachDialect('Products, read side', (app) => {
           return rest;
         },
       ],
-      ['exclude beats include: include name,id exclude name', { include_fields: 'name,id', exclude_fields: 'name' }, () => ({ id: p.another })],
+      [
+        'exclude beats include: include name,id exclude name',
+        { include_fields: 'name,id', exclude_fields: 'name' },
+        () => ({ id: p.another }),
+      ],
       ['exclude beats include: the same name in both', { include_fields: 'name', exclude_fields: 'name' }, () => ({})],
       ['exclude_fields=_default gives {}', { exclude_fields: '_default' }, () => ({})],
       ['exclude_fields=_all gives {}', { exclude_fields: '_all' }, () => ({})],
-      ['exclude_fields=_all keeps an explicitly included field', { exclude_fields: '_all', include_fields: 'name' }, () => ({ name: 'Another Product' })],
+      [
+        'exclude_fields=_all keeps an explicitly included field',
+        { exclude_fields: '_all', include_fields: 'name' },
+        () => ({ name: 'Another Product' }),
+      ],
       ['include_fields=_all gives everything', { include_fields: '_all' }, another],
       ['include_fields=_default gives everything', { include_fields: '_default' }, another],
-      ['include_fields=_all beats exclude_fields=_default', { include_fields: '_all', exclude_fields: '_default' }, another],
+      [
+        'include_fields=_all beats exclude_fields=_default',
+        { include_fields: '_all', exclude_fields: '_default' },
+        another,
+      ],
       ['include_fields=_extra gives {}', { include_fields: '_extra' }, () => ({})],
       ['an empty include_fields means everything', { include_fields: '' }, another],
-      ['unknown include names are ignored (the others still apply)', { include_fields: 'bogus,id' }, () => ({ id: p.another })],
+      [
+        'unknown include names are ignored (the others still apply)',
+        { include_fields: 'bogus,id' },
+        () => ({ id: p.another }),
+      ],
       ['only unknown include names: nothing is wanted', { include_fields: 'bogus' }, () => ({})],
       ['unknown exclude names are ignored', { exclude_fields: 'bogus,components.bogus' }, another],
       ['names are case-sensitive', { include_fields: 'ID,Name,id' }, () => ({ id: p.another })],
       [
         'flag type fields are never filtered',
-        { include_fields: 'components.flag_types', exclude_fields: 'name,flag_types.name,components.flag_types.name,id' },
+        {
+          include_fields: 'components.flag_types',
+          exclude_fields: 'name,flag_types.name,components.flag_types.name,id',
+        },
         () => ({ components: anotherComponents().map((c) => ({ flag_types: c.flag_types })) }),
       ],
       [
@@ -921,11 +971,13 @@ forEachDialect('Products, read side', (app) => {
     });
 
     it('filters every product of the answer alike', async () => {
-      const response = await get('/rest/product?names=bravo&names=Versionless%20Product&include_fields=name,versions.name');
+      const response = await get(
+        '/rest/product?names=bravo&names=Versionless%20Product&include_fields=name,versions.name',
+      );
       expect(response.body).toEqual({
         products: [
           { name: 'bravo', versions: [{ name: 'unspecified' }] },
-          { name: 'Versionless Product', versions: [] },
+          { name: 'Versionless Product', versions: [{ name: 'unspecified' }] },
         ],
       });
     });
@@ -1030,7 +1082,9 @@ forEachDialect('Products, read side', (app) => {
         });
         expect(operation.responses['400']).toBeDefined();
       }
-      expect(paths['/rest/product/{id_or_name}'].get.parameters.find((p: any) => p.name === 'id_or_name')).toMatchObject({
+      expect(
+        paths['/rest/product/{id_or_name}'].get.parameters.find((p: any) => p.name === 'id_or_name'),
+      ).toMatchObject({
         in: 'path',
         required: true,
       });
@@ -1047,7 +1101,9 @@ forEachDialect('Products, read side', (app) => {
         'versions',
         'milestones',
       ]);
-      expect(schemas.FlagTypeDto.required).toEqual(expect.arrayContaining(['id', 'name', 'grant_group', 'request_group']));
+      expect(schemas.FlagTypeDto.required).toEqual(
+        expect.arrayContaining(['id', 'name', 'grant_group', 'request_group']),
+      );
     });
   });
 });
@@ -1071,7 +1127,17 @@ forEachDialect(
       expect(enterable.body).toEqual({ ids: [p.another, p.bravo, p.c2Forever, p.searchOnly, p.twoGroups] });
       const accessible = await get('/rest/product_accessible', 'halfMember');
       expect(accessible.body).toEqual({
-        ids: [p.another, p.bravo, p.c2Forever, p.hollow, p.inactive, p.entryOnly, p.searchOnly, p.twoGroups, p.versionless],
+        ids: [
+          p.another,
+          p.bravo,
+          p.c2Forever,
+          p.hollow,
+          p.inactive,
+          p.entryOnly,
+          p.searchOnly,
+          p.twoGroups,
+          p.versionless,
+        ],
       });
       const product = await get(`/rest/product/${p.twoGroups}?include_fields=id`, 'halfMember');
       expect(product.body).toEqual({ products: [{ id: p.twoGroups }] });

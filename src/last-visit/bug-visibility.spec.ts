@@ -54,7 +54,9 @@ function user(id: number, groups: number[] = []): AuthUser {
 
 function sqlSays(visibility: BugVisibility, who: AuthUser, kind: 'visible' | 'involved'): boolean {
   const fragment = visibility[kind](who, 'b');
-  const row = db.prepare(`SELECT COUNT(*) AS n FROM bugs b WHERE ${fragment.sql}`).get(...(fragment.params as number[]));
+  const row = db
+    .prepare(`SELECT COUNT(*) AS n FROM bugs b WHERE ${fragment.sql}`)
+    .get(...(fragment.params as number[]));
   return (row as { n: number }).n === 1;
 }
 

@@ -20,7 +20,7 @@ import { LastVisitService } from './last-visit.service.js';
 
 type Params = Record<string, unknown>;
 
-const ID_PARAM = ApiParam({ name: 'id', description: 'Bug ID (digits only).', type: Number, example: 1 });
+const ID_PARAM = ApiParam({ name: 'id', description: 'Bug ID (digits only).', type: 'integer', example: 1 });
 
 const FIELD_QUERIES = applyDecorators(
   ApiQuery({
@@ -30,14 +30,16 @@ const FIELD_QUERIES = applyDecorators(
     type: String,
     description: 'Fields to return (`id`, `last_visit_ts`); repeated or comma separated.',
   }),
-  ApiQuery({ name: 'exclude_fields', required: false, isArray: true, type: String, description: 'Fields to leave out.' }),
+  ApiQuery({
+    name: 'exclude_fields',
+    required: false,
+    isArray: true,
+    type: String,
+    description: 'Fields to leave out.',
+  }),
 );
 
-const RECORDS = ApiOkResponse({
-  description: 'Last-visit records, in request order, without duplicates.',
-  type: LastVisitRecordDto,
-  isArray: true,
-});
+const records = (description: string) => ApiOkResponse({ description, type: LastVisitRecordDto, isArray: true });
 
 const LOGIN_ERROR = ApiUnauthorizedResponse({
   description: 'Not logged in (410), or (POST) the bug is not visible to the caller (102).',
@@ -61,7 +63,7 @@ const UPDATE_DOCS = applyDecorators(
   }),
   ApiBody({ type: UpdateLastVisitDto, required: false }),
   FIELD_QUERIES,
-  RECORDS,
+  records('One record per requested bug, in request order, without duplicates, all with the same timestamp.'),
   PARAM_ERROR,
   LOGIN_ERROR,
   ApiNotFoundResponse({
@@ -77,11 +79,14 @@ const GET_DOCS = (summary: string) =>
       name: 'ids',
       required: false,
       isArray: true,
-      type: Number,
+      type: 'integer',
       description: 'Bug IDs (repeat the key: `ids=1&ids=2`).',
     }),
     FIELD_QUERIES,
-    RECORDS,
+    records(
+      "The caller's records of visible bugs: with ids in request order without duplicates (bugs never visited " +
+        'left out); without ids the 20 most recent, newest first.',
+    ),
     PARAM_ERROR,
     LOGIN_ERROR,
   );
@@ -99,7 +104,12 @@ export class LastVisitController {
   @HttpCode(200)
   @ID_PARAM
   @UPDATE_DOCS
-  updateOne(@CurrentUser() user: AuthUser, @Param('id') id: string, @Query() query: Params, @Body() body: Params | undefined) {
+  updateOne(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Query() query: Params,
+    @Body() body: Params | undefined,
+  ) {
     return this.service.update(user, id, query, body ?? {});
   }
 

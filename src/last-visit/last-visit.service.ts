@@ -42,7 +42,12 @@ export class LastVisitService {
    * caller (32000), checked in request order; then all rows are written with one
    * database timestamp, or none are.
    */
-  async update(user: AuthUser, pathId: string | undefined, query: Params, body: Params): Promise<Partial<LastVisitRecordDto>[]> {
+  async update(
+    user: AuthUser,
+    pathId: string | undefined,
+    query: Params,
+    body: Params,
+  ): Promise<Partial<LastVisitRecordDto>[]> {
     const ids = unique([...pathIds(pathId), ...bodyIds(body.ids)]);
     if (ids.length === 0) {
       throw new BugzillaError(
@@ -54,7 +59,7 @@ export class LastVisitService {
     const timestamp = await runInTransaction(this.dataSource, async (em) => {
       await this.checkVisitable(em, user, ids);
       const [row] = (await em.query(`SELECT ${nowUtcSql(this.dataSource)} AS ts`)) as { ts: Date | string }[];
-      const stored = toSqlDateTime(new Date(Date.now() - 3600_000));
+      const stored = toSqlDateTime(row.ts);
       for (const chunk of chunks(ids, CHUNK)) {
         await em.query(
           upsertLastVisitSql(this.dataSource, chunk.length),
@@ -83,17 +88,18 @@ export class LastVisitService {
 
     let rows: RecordRow[];
     if (!idsGiven) {
-      rows = await this.dataSource.query(
-        `${base} ORDER BY v.last_visit_ts DESC, v.bug_id ASC LIMIT ${RECENT_LIMIT}`,
-        [user.id, ...visible.params],
-      );
+      rows = await this.dataSource.query(`${base} ORDER BY v.last_visit_ts DESC, v.bug_id ASC LIMIT ${RECENT_LIMIT}`, [
+        user.id,
+        ...visible.params,
+      ]);
     } else {
       const byId = new Map<number, RecordRow>();
       for (const chunk of chunks(ids, CHUNK)) {
-        const found: RecordRow[] = await this.dataSource.query(
-          `${base} AND v.bug_id IN (${placeholders(chunk)})`,
-          [user.id, ...visible.params, ...chunk],
-        );
+        const found: RecordRow[] = await this.dataSource.query(`${base} AND v.bug_id IN (${placeholders(chunk)})`, [
+          user.id,
+          ...visible.params,
+          ...chunk,
+        ]);
         for (const row of found) byId.set(Number(row.id), row);
       }
       rows = ids.flatMap((id) => byId.get(id) ?? []);

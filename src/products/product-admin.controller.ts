@@ -65,7 +65,10 @@ export class ProductAdminController {
     type: ErrorEnvelopeDto,
     description: `Wrong JSON type or value too long (53), blank name (700), name too long (701), name taken (702), blank description (703), blank version (704), ${CREDENTIALS}.`,
   })
-  @ApiUnauthorizedResponse({ type: ErrorEnvelopeDto, description: 'Not logged in (410) or not in editcomponents (304).' })
+  @ApiUnauthorizedResponse({
+    type: ErrorEnvelopeDto,
+    description: 'Not logged in (410) or not in editcomponents (304).',
+  })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDto, description: 'No classification of that name (51).' })
   create(
     @CurrentUser() user: AuthUser,

@@ -140,7 +140,14 @@ export class ProductAdminService {
       productId = insertedId(
         await em.query(
           'INSERT INTO products (name, classification_id, description, isactive, defaultmilestone, allows_unconfirmed) VALUES (?, ?, ?, ?, ?, ?)',
-          [name, classificationId, description, flag(input.isOpen ?? true), milestone, flag(input.hasUnconfirmed ?? true)],
+          [
+            name,
+            classificationId,
+            description,
+            flag(input.isOpen ?? true),
+            milestone,
+            flag(input.hasUnconfirmed ?? true),
+          ],
         ),
       );
     } catch (error) {
@@ -175,10 +182,9 @@ export class ProductAdminService {
     if (raw === undefined) return 1;
     const name = raw.trim();
     if (isBlank(name)) throw classificationNotSpecified();
-    const rows: { id: number }[] = await em.query(
-      `SELECT id FROM classifications WHERE name = ?${this.nocase()}`,
-      [name],
-    );
+    const rows: { id: number }[] = await em.query(`SELECT id FROM classifications WHERE name = ?${this.nocase()}`, [
+      name,
+    ]);
     if (rows.length === 0) throw classificationMissing(name);
     return Number(rows[0].id);
   }
@@ -303,7 +309,11 @@ export class ProductAdminService {
   }
 
   /** For each product, its milestone equal to `value` as the database compares values (an exact match first). */
-  private async milestonesNamed(em: EntityManager, products: ProductRow[], value: string): Promise<Map<number, string>> {
+  private async milestonesNamed(
+    em: EntityManager,
+    products: ProductRow[],
+    value: string,
+  ): Promise<Map<number, string>> {
     const rows: { product_id: number; value: string }[] = await em.query(
       `SELECT product_id, value FROM milestones WHERE product_id IN (${products.map(() => '?').join(', ')}) AND value = ?`,
       [...products.map((p) => p.id), value],
@@ -333,7 +343,11 @@ export class ProductAdminService {
 
   /** 702 after a lost race, naming the product that won (read after our transaction was rolled back). */
   private async nameTakenError(lost: NameTakenMeanwhile) {
-    const winner = blockingName(lost.requested, await this.productsNamed(this.dataSource.manager, lost.requested), lost.ownId);
+    const winner = blockingName(
+      lost.requested,
+      await this.productsNamed(this.dataSource.manager, lost.requested),
+      lost.ownId,
+    );
     return productNameTaken(lost.requested, winner ?? lost.requested);
   }
 

@@ -36,7 +36,9 @@ export function seriesDefinitions(
   const suffix = `&product=${urlQuote(product)}`;
   const series: SeriesDefinition[] = [
     ...statuses.map((value) => ({ name: value, query: `bug_status=${urlQuote(value)}${suffix}` })),
-    ...resolutions.filter((value) => value !== '').map((value) => ({ name: value, query: `resolution=${urlQuote(value)}${suffix}` })),
+    ...resolutions
+      .filter((value) => value !== '')
+      .map((value) => ({ name: value, query: `resolution=${urlQuote(value)}${suffix}` })),
   ];
   const allOpen = openStatuses.map((value) => `bug_status=${urlQuote(value)}`).join('&');
   series.push({ name: SERIES_ALL_OPEN, query: `${allOpen}${suffix}` });
@@ -58,7 +60,9 @@ async function categoryId(em: EntityManager, name: string): Promise<number> {
 export async function createProductSeries(em: EntityManager, product: string, creatorId: number): Promise<void> {
   const values = async (sql: string) => ((await em.query(sql)) as { value: string }[]).map((row) => row.value);
   const statuses = await values('SELECT value FROM bug_status WHERE isactive = 1 ORDER BY sortkey, value');
-  const resolutions = await values("SELECT value FROM resolution WHERE isactive = 1 AND value <> '' ORDER BY sortkey, value");
+  const resolutions = await values(
+    "SELECT value FROM resolution WHERE isactive = 1 AND value <> '' ORDER BY sortkey, value",
+  );
   const open = await values('SELECT value FROM bug_status WHERE is_open = 1 ORDER BY sortkey, value');
   const definitions = seriesDefinitions(product, statuses, resolutions, open);
   const category = await categoryId(em, product);

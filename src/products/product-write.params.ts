@@ -1,5 +1,12 @@
 import { Errors } from '../bugzilla/bugzilla-error.js';
-import { isNaturalNumber, parseId, parseOptionalBoolean, parseOptionalString, parseStringList, toList } from '../bugzilla/params.js';
+import {
+  isNaturalNumber,
+  parseId,
+  parseOptionalBoolean,
+  parseOptionalString,
+  parseStringList,
+  toList,
+} from '../bugzilla/params.js';
 
 /**
  * Reading the parameters of product create and update (SPEC §2, §5.3, §5.4).
@@ -76,7 +83,11 @@ const UPDATE_KEYS = new Set([
 ]);
 
 /** PUT /rest/product[/{id_or_name}]: targets (50, 52, 53), unknown keys (32000) and value types (53). */
-export function parseUpdateParams(path: string | undefined, params: Params, fromQuery: Set<string>): UpdateProductInput {
+export function parseUpdateParams(
+  path: string | undefined,
+  params: Params,
+  fromQuery: Set<string>,
+): UpdateProductInput {
   const targets: UpdateTarget[] = [];
   if (path !== undefined) targets.push(isNaturalNumber(path) ? { id: Number(path) } : { name: path });
   for (const id of targetList('ids', params.ids, fromQuery)) targets.push({ id: parseId('ids', id) });

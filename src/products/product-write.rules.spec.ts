@@ -68,7 +68,12 @@ describe('product write rules', () => {
   it('lets a product keep its own name and prefers an exact match among several', () => {
     expect(blockingName('Alpha', [{ id: 1, name: 'alpha' }], 1)).toBeUndefined();
     expect(blockingName('Alpha', [{ id: 1, name: 'alpha' }], 2)).toBe('alpha');
-    expect(blockingName('Alpha', [{ id: 1, name: 'ALPHA' }, { id: 2, name: 'Alpha' }])).toBe('Alpha');
+    expect(
+      blockingName('Alpha', [
+        { id: 1, name: 'ALPHA' },
+        { id: 2, name: 'Alpha' },
+      ]),
+    ).toBe('Alpha');
     expect(blockingName('Alpha', [])).toBeUndefined();
   });
 

@@ -67,7 +67,11 @@ export function productNameTaken(requested: string, existing: string): BugzillaE
  * blocks `requested`, preferring an exact match; `ownId` (a product being
  * renamed) never blocks itself.
  */
-export function blockingName(requested: string, matches: { id: number; name: string }[], ownId?: number): string | undefined {
+export function blockingName(
+  requested: string,
+  matches: { id: number; name: string }[],
+  ownId?: number,
+): string | undefined {
   const others = matches.filter((row) => row.id !== ownId);
   return (others.find((row) => row.name === requested) ?? others[0])?.name;
 }

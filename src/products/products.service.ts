@@ -187,7 +187,7 @@ export class ProductsService {
     );
     // Bugzilla sorts the id-ordered list with vers_cmp; equal names keep the id order.
     return groupBy(
-      rows,
+      sortByVersion(rows, (row) => row.value),
       (row) => toVersion(row, filter),
     );
   }

@@ -16,7 +16,7 @@ import type { Seeder } from '../../src/database/seeder.js';
  * | QA Search Only       | QA group entry 0, Mandatory: members select, all enter     |
  * | QA-Selenium-TEST     | QA group entry 1, Mandatory/Mandatory: members only        |
  * | Two Groups           | groups A and B, both entry 1, Mandatory (or_groups cases)  |
- * | Versionless Product  | no version (selectable only)                               |
+ * | Versionless Product  | only an inactive version (selectable only)                 |
  *
  * Users: `member` (QA group directly), `inherited` (in QA-Inner, a member group of
  * the QA group through group_group_map), `nonMember` (no groups), `halfMember`
@@ -41,7 +41,15 @@ export interface ProductFixture {
   components: { c1: number; c2: number; dOld: number; [name: string]: number };
   versions: Record<string, number>;
   milestones: Record<string, number>;
-  flagTypes: { review: number; specMulti: number; approval: number; zeta: number; unused: number; blocked: number };
+  flagTypes: {
+    review: number;
+    specMulti: number;
+    approval: number;
+    zeta: number;
+    unused: number;
+    blocked: number;
+    odd: number;
+  };
 }
 
 export type FixtureUser = 'admin' | 'member' | 'inherited' | 'nonMember' | 'halfMember' | 'bothGroups';
@@ -75,19 +83,16 @@ export async function seedProductFixture(seed: Seeder): Promise<ProductFixture> 
   const versions: Record<string, number> = {};
   const milestones: Record<string, number> = {};
 
-  /** A product with (by default) one active component "main" and version "unspecified". */
+  /** A product with one component "main" and one version "unspecified" (both active unless said otherwise). */
   const simple = async (
     name: string,
-    options: { component?: boolean; componentActive?: boolean; version?: boolean; isactive?: boolean; classification?: number } = {},
+    options: { componentActive?: boolean; versionActive?: boolean; isactive?: boolean; classification?: number } = {},
   ) => {
     const id = await seed.product(name, { isactive: options.isactive, classification: options.classification });
-    if (options.component !== false) {
-      components[`${name}/main`] = await seed.component(id, 'main', {
-        owner,
-        isactive: options.componentActive ?? true,
-      });
-    }
-    if (options.version !== false) versions[`${name}/unspecified`] = await seed.version(id, 'unspecified');
+    components[`${name}/main`] = await seed.component(id, 'main', { owner, isactive: options.componentActive ?? true });
+    versions[`${name}/unspecified`] = await seed.version(id, 'unspecified', {
+      isactive: options.versionActive ?? true,
+    });
     milestones[`${name}/---`] = await seed.milestone(id, '---');
     return id;
   };
@@ -136,14 +141,25 @@ export async function seedProductFixture(seed: Seeder): Promise<ProductFixture> 
   const bravo = await simple('bravo');
   const inactive = await simple('Inactive Product', { isactive: false });
   const hollow = await simple('Hollow Product', { componentActive: false });
-  const versionless = await simple('Versionless Product', { version: false });
+  const versionless = await simple('Versionless Product', { versionActive: false });
   const twoGroups = await simple('Two Groups');
   await seed.groupControl(groupA, twoGroups, { entry: true, membercontrol: MANDATORY, othercontrol: MANDATORY });
   await seed.groupControl(groupB, twoGroups, { entry: true, membercontrol: MANDATORY, othercontrol: MANDATORY });
 
   // "Master" of the QA data: Shown/Shown, entry 0, on every product: no effect on visibility.
   const master = await seed.group('Master');
-  for (const product of [privateProduct, another, entryOnly, searchOnly, c2Forever, bravo, inactive, hollow, versionless, twoGroups]) {
+  for (const product of [
+    privateProduct,
+    another,
+    entryOnly,
+    searchOnly,
+    c2Forever,
+    bravo,
+    inactive,
+    hollow,
+    versionless,
+    twoGroups,
+  ]) {
     await seed.groupControl(master, product, { entry: false, membercontrol: 1, othercontrol: 1 });
   }
 
@@ -179,6 +195,9 @@ export async function seedProductFixture(seed: Seeder): Promise<ProductFixture> 
   const blocked = await seed.flagType('blocked');
   await seed.flagInclusion(blocked, another, null);
   await seed.flagExclusion(blocked, null, null);
+  // odd: a target type that is neither 'b' nor 'a' is listed under neither.
+  const odd = await seed.insert('flagtypes', { name: 'odd', description: 'odd description', target_type: 'x' });
+  await seed.flagInclusion(odd, another, null);
 
   return {
     groups: { qa, qaInner, editbugs, groupA, groupB },
@@ -199,6 +218,6 @@ export async function seedProductFixture(seed: Seeder): Promise<ProductFixture> 
     components: components as ProductFixture['components'],
     versions,
     milestones,
-    flagTypes: { review, specMulti, approval, zeta, unused, blocked },
+    flagTypes: { review, specMulti, approval, zeta, unused, blocked, odd },
   };
 }

@@ -8,7 +8,8 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 export class UpdateLastVisitDto {
   @ApiPropertyOptional({
     description: 'Bug IDs to mark as visited now, after the path id if one is given. Required when the path has no id.',
-    type: [Number],
+    type: 'integer',
+    isArray: true,
     example: [1, 2],
   })
   ids?: number[];

@@ -39,10 +39,20 @@ export class FlagTypeDto {
   @ApiProperty()
   is_multiplicable: boolean;
 
-  @ApiProperty({ type: Number, nullable: true, example: null, description: 'Group allowed to grant or deny; null: everyone.' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: null,
+    description: 'Group allowed to grant or deny; null: everyone.',
+  })
   grant_group: number | null;
 
-  @ApiProperty({ type: Number, nullable: true, example: null, description: 'Group allowed to request; null: everyone.' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: null,
+    description: 'Group allowed to request; null: everyone.',
+  })
   request_group: number | null;
 }
 
@@ -153,7 +163,9 @@ export class ErrorEnvelopeDto {
   @ApiProperty({ example: 32000 })
   code: number;
 
-  @ApiProperty({ example: "The product type 'bogus' is invalid. Valid choices are 'accessible', 'selectable', and 'enterable'." })
+  @ApiProperty({
+    example: "The product type 'bogus' is invalid. Valid choices are 'accessible', 'selectable', and 'enterable'.",
+  })
   message: string;
 
   @ApiProperty({ example: 'https://bugzilla.readthedocs.org/en/5.0/api/' })

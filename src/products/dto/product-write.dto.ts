@@ -13,23 +13,35 @@ export class CreateProductDto {
   @ApiProperty({
     example: 'Widget',
     maxLength: 64,
-    description: 'Unique among all products (compared without regard to case); trimmed. Blank → 700, too long → 701, taken → 702.',
+    description:
+      'Unique among all products (compared without regard to case); trimmed. Blank → 700, too long → 701, taken → 702.',
   })
   name: string;
 
   @ApiProperty({ example: 'All about <b>widgets</b>.', description: 'May contain HTML; trimmed. Blank → 703.' })
   description: string;
 
-  @ApiProperty({ example: 'unspecified', maxLength: 64, description: 'The first version. Blank → 704, over 64 characters → 53.' })
+  @ApiProperty({
+    example: 'unspecified',
+    maxLength: 64,
+    description: 'The first version. Blank → 704, over 64 characters → 53.',
+  })
   version: string;
 
   @ApiPropertyOptional({ default: true, description: `Allow the UNCONFIRMED status. ${BOOLEAN_NOTE}` })
   has_unconfirmed?: boolean;
 
-  @ApiPropertyOptional({ example: 'Unclassified', description: 'Classification name; default Unclassified. Unknown → 51 (404).' })
+  @ApiPropertyOptional({
+    example: 'Unclassified',
+    description: 'Classification name; default Unclassified. Unknown → 51 (404).',
+  })
   classification?: string;
 
-  @ApiPropertyOptional({ default: '---', maxLength: 64, description: 'Default milestone; blank gives `---`, over 64 characters → 53.' })
+  @ApiPropertyOptional({
+    default: '---',
+    maxLength: 64,
+    description: 'Default milestone; blank gives `---`, over 64 characters → 53.',
+  })
   default_milestone?: string;
 
   @ApiPropertyOptional({ default: true, description: `Bugs may be entered. ${BOOLEAN_NOTE}` })
@@ -45,16 +57,25 @@ export class CreatedProductDto {
 }
 
 export class UpdateProductDto {
-  @ApiPropertyOptional({ type: [Number], example: [1, 2], description: 'Ids of products to update (with the path and `names`).' })
+  @ApiPropertyOptional({
+    type: [Number],
+    example: [1, 2],
+    description: 'Ids of products to update (with the path and `names`).',
+  })
   ids?: number[];
 
-  @ApiPropertyOptional({ type: [String], example: ['Widget'], description: 'Names of products to update, matched without regard to case.' })
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['Widget'],
+    description: 'Names of products to update, matched without regard to case.',
+  })
   names?: string[];
 
   @ApiPropertyOptional({
     example: 'Gadget',
     maxLength: 64,
-    description: 'New name; only when exactly one product is updated (else 32000). Same rules as on create, but a product may keep its name or change its case.',
+    description:
+      'New name; only when exactly one product is updated (else 32000). Same rules as on create, but a product may keep its name or change its case.',
   })
   name?: string;
 
@@ -105,6 +126,9 @@ export class ProductChangesDto {
 }
 
 export class UpdatedProductsDto {
-  @ApiProperty({ type: [ProductChangesDto], description: 'One entry per updated product: path first, then ids, then names.' })
+  @ApiProperty({
+    type: [ProductChangesDto],
+    description: 'One entry per updated product: path first, then ids, then names.',
+  })
   products: ProductChangesDto[];
 }
