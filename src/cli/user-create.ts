@@ -1,18 +1,14 @@
 import { parseArgs } from 'node:util';
-import { DataSource } from 'typeorm';
-import { loadConfig } from '../config/app-config.js';
-import { buildDataSourceOptions } from '../database/data-source-options.js';
 import { isDuplicateKeyError } from '../database/dialect.js';
-import { runMigrations } from '../database/run-migrations.js';
 import { Seeder } from '../database/seeder.js';
+import { runCommand } from './run-command.js';
 
 /**
  * `npm run user:create -- --login L [--password P] [--realname R] [--group G ...]`
  * Creates a user with an API key and prints the key. Exit 1 with a one-line
  * message on any error (unknown group, login taken, bad arguments).
  */
-const USAGE =
-  'usage: user:create --login LOGIN [--password PASSWORD] [--realname NAME] [--group GROUP ...]';
+const USAGE = 'usage: user:create --login LOGIN [--password PASSWORD] [--realname NAME] [--group GROUP ...]';
 
 class CliError extends Error {}
 
@@ -35,8 +31,7 @@ function parse(argv: string[]) {
   }
   const login = values.login?.trim() ?? '';
   if (!login) throw new CliError(`--login is required (${USAGE})`);
-  if (/\s/.test(login) || login.length > 255)
-    throw new CliError(`'${login}' is not a valid login name.`);
+  if (/\s/.test(login) || login.length > 255) throw new CliError(`'${login}' is not a valid login name.`);
   return {
     login,
     password: values.password,
@@ -45,74 +40,36 @@ function parse(argv: string[]) {
   };
 }
 
-async function main(): Promise<void> {
+runCommand('user:create', async (ds) => {
   const args = parse(process.argv.slice(2));
-  const config = loadConfig();
-  const ds = new DataSource(buildDataSourceOptions(config));
-  await ds.initialize();
-  try {
-    if (config.migrate) {
-      const messages: string[] = [];
-      if (
-        (await runMigrations(ds, (message) => messages.push(message))) ===
-        'migrated'
-      ) {
-        for (const message of messages) console.error(message);
-      }
-    }
-
-    const groups = [...new Set(args.groups)];
-    if (groups.length > 0) {
-      const rows: { name: string }[] = await ds.query(
-        `SELECT name FROM \`groups\` WHERE name IN (${groups.map(() => '?').join(', ')})`,
-        groups,
-      );
-      const known = new Set(rows.map((r) => r.name.toLowerCase()));
-      const unknown = groups.find((g) => !known.has(g.toLowerCase()));
-      if (unknown !== undefined)
-        throw new CliError(`There is no group named '${unknown}'.`);
-    }
-
-    const taken: unknown[] = await ds.query(
-      'SELECT userid FROM profiles WHERE login_name = ?',
-      [args.login],
+  const groups = [...new Set(args.groups)];
+  if (groups.length > 0) {
+    const rows: { name: string }[] = await ds.query(
+      `SELECT name FROM \`groups\` WHERE name IN (${groups.map(() => '?').join(', ')})`,
+      groups,
     );
-    if (taken.length > 0)
-      throw new CliError(
-        `A user with the login '${args.login}' already exists.`,
-      );
-
-    let apiKey: string;
-    try {
-      apiKey = await ds.transaction(async (manager) => {
-        const seed = new Seeder(manager);
-        const userId = await seed.user(args.login, {
-          realname: args.realname,
-          password: args.password,
-          groups,
-        });
-        return seed.apiKey(userId, { description: 'created by user:create' });
-      });
-    } catch (error) {
-      if (isDuplicateKeyError(error))
-        throw new CliError(
-          `A user with the login '${args.login}' already exists.`,
-        );
-      throw error;
-    }
-    console.log(`API key for ${args.login}: ${apiKey}`);
-  } finally {
-    await ds.destroy();
+    const known = new Set(rows.map((r) => r.name.toLowerCase()));
+    const unknown = groups.find((g) => !known.has(g.toLowerCase()));
+    if (unknown !== undefined) throw new CliError(`There is no group named '${unknown}'.`);
   }
-}
 
-main().then(
-  () => {
-    process.exitCode = 0;
-  },
-  (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(`user:create: ${message.split('\n')[0]}`);
-    process.exitCode = 1;
-  },
-);
+  const taken: unknown[] = await ds.query('SELECT userid FROM profiles WHERE login_name = ?', [args.login]);
+  if (taken.length > 0) throw new CliError(`A user with the login '${args.login}' already exists.`);
+
+  let apiKey: string;
+  try {
+    apiKey = await ds.transaction(async (manager) => {
+      const seed = new Seeder(manager);
+      const userId = await seed.user(args.login, {
+        realname: args.realname,
+        password: args.password,
+        groups,
+      });
+      return seed.apiKey(userId, { description: 'created by user:create' });
+    });
+  } catch (error) {
+    if (isDuplicateKeyError(error)) throw new CliError(`A user with the login '${args.login}' already exists.`);
+    throw error;
+  }
+  console.log(`API key for ${args.login}: ${apiKey}`);
+});

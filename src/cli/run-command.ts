@@ -1,0 +1,39 @@
+import { DataSource } from 'typeorm';
+import { type AppConfig, loadConfig } from '../config/app-config.js';
+import { buildDataSourceOptions } from '../database/data-source-options.js';
+import { runMigrations } from '../database/run-migrations.js';
+
+/**
+ * What every command-line tool shares: the validated configuration, a migrated
+ * database connection that is always closed, and a one-line error with exit
+ * code 1 for any failure.
+ */
+export function runCommand(name: string, work: (ds: DataSource, config: AppConfig) => Promise<void>): void {
+  const main = async () => {
+    const config = loadConfig();
+    const ds = new DataSource(buildDataSourceOptions(config));
+    await ds.initialize();
+    try {
+      if (config.migrate) {
+        const messages: string[] = [];
+        // Migration messages matter only when a migration actually ran; stderr keeps stdout parseable.
+        if ((await runMigrations(ds, (message) => messages.push(message))) === 'migrated') {
+          for (const message of messages) console.error(message);
+        }
+      }
+      await work(ds, config);
+    } finally {
+      await ds.destroy();
+    }
+  };
+  main().then(
+    () => {
+      process.exitCode = 0;
+    },
+    (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`${name}: ${message.split('\n')[0]}`);
+      process.exitCode = 1;
+    },
+  );
+}
