@@ -113,9 +113,6 @@ async function recreateDatabase(url, force) {
 
 /** Creates the schema exactly as the service does: its own migrations, from the built dist/. */
 async function migrate(databaseUrl) {
-  if (process.env.BENCH_NO_BUILD !== '1') {
-    execFileSync(process.execPath, [join(root, 'scripts', 'build-if-needed.mjs')], { cwd: root, stdio: 'inherit' });
-  }
   const dist = (path) => new URL(`../dist/src/${path}`, import.meta.url).href;
   await import('reflect-metadata');
   const { loadConfig } = await import(dist('config/app-config.js'));
@@ -184,7 +181,7 @@ async function fill(conn, o) {
   // --- products: product 1 is "Bench Big"; the others cycle through the visibility cases of SPEC §4.
   const productRows = [];
   const controlRows = [];
-  const productCase = (pid) => (pid === 1 ? 'big' : ['public', 'public', 'public', 'public', 'public', 'mandatory-member', 'entry-only', 'mandatory-other', 'inactive', 'public'][pid % 10]);
+  const productCase = (pid) => (pid === 1 ? 'big' : ['public', 'public', 'public', 'public', 'mandatory-no-entry', 'mandatory-member', 'entry-only', 'mandatory-other', 'inactive', 'public'][pid % 10]);
   for (let pid = 1; pid <= o.products; pid++) {
     const kind = productCase(pid);
     const name = pid === 1 ? BIG_PRODUCT : `Bench Product ${pad(pid, 5)}`;
@@ -199,6 +196,9 @@ async function fill(conn, o) {
       controlRows.push([rnd.pick([g(10), g(11)]), pid, 0, 1, 1, 0, 0, 0, 0]); // a SHOWN group: no restriction
     } else if (kind === 'entry-only') {
       controlRows.push([rnd.pick(groupIds), pid, 1, 0, 0, 0, 0, 0, 0]);
+    } else if (kind === 'mandatory-no-entry') {
+      // Not selectable for a non-member (MANDATORY), but enterable: no entry group (SPEC §4).
+      controlRows.push([rnd.pick(groupIds.slice(10)), pid, 0, 3, 3, 0, 0, 0, 0]);
     } else if (kind === 'mandatory-other') {
       controlRows.push([rnd.pick(groupIds.slice(10)), pid, 1, 3, 3, 0, 0, 0, 0]);
     }
@@ -343,6 +343,10 @@ async function main() {
     fail(`DATABASE_URL is not a URL: '${databaseUrl}'`);
   }
   if (!['mysql:', 'mariadb:'].includes(url.protocol)) fail('DATABASE_URL must be a mysql:// URL (the benchmark data is for MariaDB/MySQL)');
+  // The schema comes from the built service; build it before anything is dropped.
+  if (process.env.BENCH_NO_BUILD !== '1') {
+    execFileSync(process.execPath, [join(root, 'scripts', 'build-if-needed.mjs')], { cwd: root, stdio: 'inherit' });
+  }
   const started = Date.now();
   const database = await recreateDatabase(url, options.force);
   await migrate(databaseUrl);

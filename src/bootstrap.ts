@@ -1,8 +1,10 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
+import { sendError } from './bugzilla/error-envelope.js';
 import { BODY_LIMIT_BYTES, applyHttpConventions } from './bugzilla/http-conventions.js';
 import type { AppConfig } from './config/app-config.js';
 
@@ -10,9 +12,20 @@ import type { AppConfig } from './config/app-config.js';
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    // A path parameter may be as long as any URL Node's HTTP parser lets through (16 KiB of headers),
+    // so that an over-long product name is a name that matches nothing, as any other.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
+    // Errors the router raises before any route runs (an undecodable path) get the envelope too.
+    // (Those replies skip the onSend hooks, so the CORS header is set here.)
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      void reply.header('access-control-allow-origin', '*');
+      sendError(error, request, reply);
+    },
     // Long waits on the network must not hold a socket forever.
     requestTimeout: 60_000,
+    // While shutting down, a request on a connection already accepted is served, not answered with
+    // Fastify's own 503 body (the close waits for it, then the database pool closes).
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bodyParser: false,

@@ -15,6 +15,21 @@ interface ProfileRow {
   disabledtext: string;
 }
 
+interface GroupColumns {
+  group_id: number | null;
+  group_name: string | null;
+}
+
+function toAuthUser(row: ProfileRow, groups: { id: number; name: string }[]): AuthUser {
+  return {
+    id: Number(row.userid),
+    login: row.login_name,
+    realName: row.realname,
+    groupIds: new Set(groups.map((g) => Number(g.id))),
+    groupNames: new Set(groups.map((g) => g.name)),
+  };
+}
+
 /** Bugzilla writes `last_used` on every request; once a minute per key is enough. */
 const LAST_USED_INTERVAL_MS = 60_000;
 
@@ -59,20 +74,41 @@ export class CallerService {
     return this.byLogin(login, password);
   }
 
+  /**
+   * The key, its user and the user's groups in one statement (the API key is how most clients call,
+   * so this runs on nearly every request): one row per group, or one row with NULL group columns.
+   */
   private async byApiKey(key: string): Promise<AuthUser> {
-    const rows: (ProfileRow & { api_key: string; revoked: number | boolean; key_id: number })[] =
+    const rows: (ProfileRow & GroupColumns & { api_key: string; revoked: number | boolean; key_id: number })[] =
       await this.dataSource.query(
-        `SELECT k.id AS key_id, k.api_key, k.revoked, p.userid, p.login_name, p.realname, p.is_enabled, p.disabledtext
+        `WITH RECURSIVE member_groups(user_id, id) AS (
+           SELECT ugm.user_id, ugm.group_id FROM user_api_keys k
+             JOIN user_group_map ugm ON ugm.user_id = k.user_id AND ugm.isbless = 0
+            WHERE k.api_key = ?
+           UNION
+           SELECT mg.user_id, ggm.grantor_id FROM group_group_map ggm
+             JOIN member_groups mg ON ggm.member_id = mg.id
+            WHERE ggm.grant_type = 0
+         )
+         SELECT k.id AS key_id, k.api_key, k.revoked, p.userid, p.login_name, p.realname, p.is_enabled, p.disabledtext,
+                g.id AS group_id, g.name AS group_name
            FROM user_api_keys k JOIN profiles p ON p.userid = k.user_id
+           LEFT JOIN member_groups mg ON mg.user_id = k.user_id
+           LEFT JOIN \`groups\` g ON g.id = mg.id
           WHERE k.api_key = ?`,
-        [key],
+        [key, key],
       );
     // The lookup may be case-insensitive (MySQL collation); Bugzilla then compares exactly.
-    const row = rows.find((r) => r.api_key === key);
+    // Groups were joined by user, so the rows of the exact key carry only its own user's groups.
+    const own = rows.filter((r) => r.api_key === key);
+    const row = own[0];
     if (!row || Number(row.revoked) === 1) throw invalidApiKey();
     this.checkEnabled(row);
     await this.touchApiKey(row.key_id);
-    return this.withGroups(row);
+    return toAuthUser(
+      row,
+      own.filter((r) => r.group_id !== null && r.group_id !== undefined).map((r) => ({ id: r.group_id!, name: r.group_name! })),
+    );
   }
 
   private async byLogin(login: string, password: string): Promise<AuthUser> {
@@ -133,13 +169,7 @@ export class CallerService {
        SELECT g.id, g.name FROM member_groups mg JOIN \`groups\` g ON g.id = mg.id`,
       [row.userid],
     );
-    return {
-      id: Number(row.userid),
-      login: row.login_name,
-      realName: row.realname,
-      groupIds: new Set(groups.map((g) => Number(g.id))),
-      groupNames: new Set(groups.map((g) => g.name)),
-    };
+    return toAuthUser(row, groups);
   }
 
   /** For callers that want to know whether a setting needs a user (kept here with the rest of auth). */

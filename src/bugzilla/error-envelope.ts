@@ -25,6 +25,10 @@ export function toBugzillaError(error: unknown, request: { method: string; url: 
   if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE' || statusCode === 413) {
     return new BugzillaError(ErrorCode.USER_ERROR, 'The request body is larger than the limit of 1 MiB.', 413);
   }
+  // The router could not decode or match the path: no resource has that path.
+  if (fastifyCode === 'FST_ERR_BAD_URL' || fastifyCode === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return Errors.resourceNotFound(request.method, bugzillaPath(request.url));
+  }
   if (typeof fastifyCode === 'string' && fastifyCode.startsWith('FST_ERR_CTP_')) {
     return Errors.badRequest('The request body could not be read as a JSON object.');
   }

@@ -52,7 +52,8 @@ function registerJsonBodyParser(fastify: FastifyInstance): void {
 
 /** OPTIONS on a known path answers 200 with the methods the path supports. */
 function registerOptionsAnswer(fastify: FastifyInstance): void {
-  const routes = FindMyWay({ ignoreTrailingSlash: true });
+  // The same path rules as the application's router (bootstrap.ts), so that every routable path is known here.
+  const routes = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 16 * 1024 });
   fastify.addHook('onRoute', (route) => {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
     for (const method of methods) {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { DataSourceOptions, Logger } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
+import { DropTimedOutConnections, ParameterFreeLogger } from './connection-limits.js';
 import { ALL_ENTITIES } from './entities.js';
 import { ALL_MIGRATIONS } from './migrations/index.js';
 
@@ -24,8 +25,9 @@ export function buildDataSourceOptions(
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,
-    // A custom logger decides itself what to log; without one, TypeORM logs nothing.
-    ...(extra.logger ? { logger: extra.logger } : { logging: false }),
+    // A custom logger decides itself what to log; without one, TypeORM logs nothing
+    // (but slow queries and migrations, which it always logs: without parameters).
+    ...(extra.logger ? { logger: extra.logger } : { logging: false, logger: new ParameterFreeLogger(false) }),
   };
   const db = config.database;
 
@@ -50,6 +52,8 @@ export function buildDataSourceOptions(
       // instead of holding a request forever.
       maxQueryExecutionTime: config.dbTimeoutMs,
       enableQueryTimeout: true,
+      // ...and its connection, which mysql2 keeps busy with that query, leaves the pool.
+      subscribers: [DropTimedOutConnections],
       extra: {
         connectionLimit: config.dbPoolSize,
         connectTimeout: config.dbTimeoutMs,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { ConnectionLimits } from './connection-limits.js';
 import { DatabaseInitializer } from './database-initializer.js';
 import { buildDataSourceOptions } from './data-source-options.js';
 
@@ -16,6 +17,6 @@ import { buildDataSourceOptions } from './data-source-options.js';
       }),
     }),
   ],
-  providers: [DatabaseInitializer],
+  providers: [DatabaseInitializer, ConnectionLimits],
 })
 export class DatabaseModule {}

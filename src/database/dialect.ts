@@ -134,6 +134,8 @@ const CONNECTION_MESSAGES = [
   'database connection is not open',
   'too many connections',
   'queue limit reached',
+  // connection-limits.ts: no pooled connection within DB_TIMEOUT_MS
+  'timed out waiting for a database connection',
 ];
 
 /** The database cannot be reached or used right now (the answer is a 503, not a 500). */

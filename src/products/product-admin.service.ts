@@ -270,30 +270,37 @@ export class ProductAdminService {
     const lock = isMysql(em.dataSource) ? ' FOR UPDATE' : '';
     const columns = 'p.id, p.name, p.description, p.defaultmilestone, p.isactive, p.allows_unconfirmed';
 
+    // A request may name thousands of targets: they are read a chunk at a time (SQLite bounds the
+    // placeholders and result columns of a statement). Within ids, and within names, reading stops at
+    // the first chunk with a missing target: the answer is then 106 for the first missing target in
+    // request order, which no later id (or name) can precede. (The path, which may be a name, comes
+    // first of all, so names are always read.)
     const byId = new Map<number, ProductRow>();
-    if (ids.length > 0) {
+    for (const chunk of chunked(ids, TARGET_CHUNK)) {
       const rows: Record<string, unknown>[] = await em.query(
-        `SELECT ${columns} FROM products p WHERE p.id IN (${ids.map(() => '?').join(', ')}) AND (${visible.sql})${lock}`,
-        [...ids, ...visible.params],
+        `SELECT ${columns} FROM products p WHERE p.id IN (${chunk.map(() => '?').join(', ')}) AND (${visible.sql})${lock}`,
+        [...chunk, ...visible.params],
       );
       for (const row of rows) byId.set(Number(row.id), productRow(row));
+      if (chunk.some((id) => !byId.has(id))) break;
     }
 
     // Column mN is 1 when the row's name matches requested name N, as the database compares names.
     const byName = new Map<string, ProductRow>();
-    if (names.length > 0) {
+    for (const chunk of chunked(names, TARGET_CHUNK)) {
       const nocase = this.nocase();
-      const matches = names.map((_, i) => `CASE WHEN p.name = ?${nocase} THEN 1 ELSE 0 END AS m${i}`).join(', ');
+      const matches = chunk.map((_, i) => `CASE WHEN p.name = ?${nocase} THEN 1 ELSE 0 END AS m${i}`).join(', ');
       const rows: Record<string, unknown>[] = await em.query(
         `SELECT ${columns}, ${matches} FROM products p` +
-          ` WHERE p.name${nocase} IN (${names.map(() => '?').join(', ')}) AND (${visible.sql})${lock}`,
-        [...names, ...names, ...visible.params],
+          ` WHERE p.name${nocase} IN (${chunk.map(() => '?').join(', ')}) AND (${visible.sql})${lock}`,
+        [...chunk, ...chunk, ...visible.params],
       );
-      names.forEach((name, i) => {
+      chunk.forEach((name, i) => {
         const found = rows.filter((row) => Number(row[`m${i}`]) === 1);
         const row = found.find((r) => r.name === name) ?? found[0];
         if (row) byName.set(name, productRow(row));
       });
+      if (chunk.some((name) => !byName.has(name))) break;
     }
 
     const products: ProductRow[] = [];
@@ -355,6 +362,15 @@ export class ProductAdminService {
   private nocase(): string {
     return isMysql(this.dataSource) ? '' : ' COLLATE NOCASE';
   }
+}
+
+/** Targets read per statement: well below SQLite's limits on placeholders and result columns. */
+const TARGET_CHUNK = 500;
+
+function chunked<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
 
 function flag(value: boolean): number {

@@ -66,14 +66,20 @@ export class ProductVisibility {
     return this.groupRule(user, alias, `gcm.membercontrol = ${MANDATORY}`);
   }
 
-  /** Active, no entry group outside the user's groups, and at least one active component and version. */
+  /**
+   * Active, no entry group outside the user's groups, and at least one active component and version.
+   * The component and version checks are correlated scalar subqueries rather than EXISTS: MariaDB
+   * rewrites EXISTS into IN and may then read every component and version of every product into a
+   * temporary table on each request (about 28 ms with 100,000 components, see bench/README.md), where
+   * this form looks up the few rows of each product that gets this far through the product_id index.
+   */
   private enterable(user: AuthUser, alias: string): SqlFragment {
     const groups = this.groupRule(user, alias, 'gcm.entry != 0');
     return {
       sql:
         `${alias}.isactive = 1 AND ${groups.sql}` +
-        ` AND EXISTS (SELECT 1 FROM components c WHERE c.product_id = ${alias}.id AND c.isactive = 1)` +
-        ` AND EXISTS (SELECT 1 FROM versions v WHERE v.product_id = ${alias}.id AND v.isactive = 1)`,
+        ` AND (SELECT 1 FROM components c WHERE c.product_id = ${alias}.id AND c.isactive = 1 LIMIT 1) IS NOT NULL` +
+        ` AND (SELECT 1 FROM versions v WHERE v.product_id = ${alias}.id AND v.isactive = 1 LIMIT 1) IS NOT NULL`,
       params: groups.params,
     };
   }

@@ -1,0 +1,411 @@
+#!/usr/bin/env node
+// The benchmark: starts the built service and the bare baseline against the database that
+// `npm run bench:data` filled, checks that both answer the same JSON, counts the SQL statements per
+// request, then measures each scenario with autocannon at 1, 10 and 50 connections.
+//
+//   npm run bench -- [--duration 5] [--connections 1,10,50] [--only product_one,baseline_one]
+//                    [--log-level warn] [--no-count] [--no-verify] [--warmup 2] [--quiet-wait 0]
+//
+// --quiet-wait S: before each measurement, wait up to S seconds for the rest of the machine (other
+// sessions' builds and tests) to use less than a fifth of a core. The "other CPU %" column shows how
+// much of the machine went elsewhere during each measurement either way.
+//
+// Environment: DATABASE_URL (default: the one in bench/results/fixture.json), BENCH_PORT (3187; the
+// baseline uses BENCH_PORT+1, the query counter BENCH_PORT+2). Results: bench/results/latest.{json,md}.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
+import { cpus, freemem, loadavg, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import autocannon from 'autocannon';
+import mysql from 'mysql2/promise';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS = join(root, 'bench', 'results');
+
+function parseArgs(argv) {
+  const options = { duration: 5, connections: [1, 10, 50], only: null, logLevel: 'warn', count: true, verify: true, warmup: 2, quietWait: 0 };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2);
+    const value = () => inline ?? argv[++i];
+    if (flag === '--duration') options.duration = Number(value());
+    else if (flag === '--warmup') options.warmup = Number(value());
+    else if (flag === '--connections') options.connections = value().split(',').map(Number);
+    else if (flag === '--only') options.only = value().split(',');
+    else if (flag === '--log-level') options.logLevel = value();
+    else if (flag === '--quiet-wait') options.quietWait = Number(value());
+    else if (flag === '--no-count') options.count = false;
+    else if (flag === '--no-verify') options.verify = false;
+    else {
+      console.error(`bench: unknown option '${argv[i]}'`);
+      process.exit(2);
+    }
+  }
+  return options;
+}
+
+const options = parseArgs(process.argv.slice(2));
+const fixturePath = join(RESULTS, 'fixture.json');
+if (!existsSync(fixturePath)) {
+  console.error('bench: no bench/results/fixture.json: run `npm run bench:data` first.');
+  process.exit(2);
+}
+const fixture = JSON.parse(readFileSync(fixturePath, 'utf8'));
+const databaseUrl = process.env.DATABASE_URL || fixture.databaseUrl;
+const port = Number(process.env.BENCH_PORT || 3187);
+const SERVICE = `http://127.0.0.1:${port}`;
+const BASELINE = `http://127.0.0.1:${port + 1}`;
+const COUNTER = `http://127.0.0.1:${port + 2}`;
+const auth = { 'x-bugzilla-api-key': fixture.benchUser.apiKey };
+const bigPath = `/rest/product?names=${encodeURIComponent(fixture.bigProduct)}`;
+
+/** The scenarios, in the order they run; the baseline runs right after the service's single-product case. */
+const SCENARIOS = [
+  { id: 'accessible_ids', label: 'GET /rest/product_accessible', path: '/rest/product_accessible' },
+  { id: 'product_one', label: `GET /rest/product?names=${fixture.bigProduct}`, path: bigPath },
+  { id: 'baseline_one', label: `baseline: same GET, bare Fastify + mysql2`, path: bigPath, baseline: true },
+  { id: 'product_list', label: 'GET /rest/product?type=accessible&include_fields=id,name', path: '/rest/product?type=accessible&include_fields=id,name' },
+  { id: 'visit_post', label: 'POST /rest/bug_user_last_visit/{id}', path: '/rest/bug_user_last_visit/{id}', method: 'POST' },
+  { id: 'visit_recent', label: 'GET /rest/bug_user_last_visit', path: '/rest/bug_user_last_visit' },
+].filter((s) => !options.only || options.only.includes(s.id));
+
+// --- processes ------------------------------------------------------------------------------------
+const children = [];
+function start(name, args, env) {
+  mkdirSync(RESULTS, { recursive: true });
+  const log = createWriteStream(join(RESULTS, `${name}.log`));
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  child.name = name;
+  children.push(child);
+  return child;
+}
+
+async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function stopAll() {
+  await Promise.all(children.map(stop));
+}
+process.once('SIGINT', () => stopAll().then(() => process.exit(130)));
+
+async function waitFor(base, child) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${child.name} exited (code ${child.exitCode}); see bench/results/${child.name}.log`);
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${child.name} did not answer on ${base}/health within a minute`);
+}
+
+function startService(extraArgs = []) {
+  return start('service', [...extraArgs, 'dist/src/main.js'], {
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: options.logLevel,
+    DEMO_DATA: 'false',
+    BENCH_COUNTER_PORT: String(port + 2),
+  });
+}
+
+// --- CPU use: how much of the machine went to processes other than the ones under test -------------
+function cpuTotals() {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = fields[3] + fields[4];
+  return { busy: fields.reduce((a, b) => a + b, 0) - idle };
+}
+
+function processTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+function mysqldPids() {
+  try {
+    return execFileSync('pgrep', ['-x', 'mariadbd|mysqld'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function cpuSnapshot(pids, serverPid, dbPids) {
+  return {
+    total: cpuTotals().busy,
+    ours: pids.reduce((sum, pid) => sum + processTicks(pid), 0),
+    server: processTicks(serverPid),
+    db: dbPids.reduce((sum, pid) => sum + processTicks(pid), 0),
+    at: Date.now(),
+  };
+}
+
+/** Waits (up to `seconds`) until the processes outside the benchmark use under 20 % of a core for a second. */
+async function waitForQuiet(pids, seconds) {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const before = cpuSnapshot(pids, 0, []);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const other = otherCpu(before, cpuSnapshot(pids, 0, []));
+    if (other < 20 || Date.now() >= deadline) return other;
+  }
+}
+
+/** Percent of one core used by everything else (other sessions' builds and tests) during the interval. */
+function otherCpu(before, after) {
+  const ticksPerSecond = 100;
+  const seconds = (after.at - before.at) / 1000;
+  const other = after.total - before.total - (after.ours - before.ours);
+  return Math.max(0, Math.round((other / ticksPerSecond / seconds) * 100));
+}
+
+// --- checks -----------------------------------------------------------------------------------------
+async function get(base, path) {
+  const response = await fetch(`${base}${path}`, { headers: auth });
+  return { status: response.status, text: await response.text() };
+}
+
+function firstDifference(a, b, path = '$') {
+  if (isDeepStrictEqual(a, b)) return null;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${path}: ${JSON.stringify(a)?.slice(0, 120)} vs ${JSON.stringify(b)?.slice(0, 120)}`;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (!isDeepStrictEqual(keysA, keysB)) return `${path}: keys ${keysA.join(',')} vs ${keysB.join(',')}`;
+  for (const key of keysA) {
+    const difference = firstDifference(a[key], b[key], `${path}.${key}`);
+    if (difference) return difference;
+  }
+  return `${path}: differs`;
+}
+
+async function verify() {
+  const service = await get(SERVICE, bigPath);
+  const baseline = await get(BASELINE, bigPath);
+  if (service.status !== 200 || baseline.status !== 200) {
+    throw new Error(`single product: service answered ${service.status}, baseline ${baseline.status}: ${service.text.slice(0, 200)} | ${baseline.text.slice(0, 200)}`);
+  }
+  const product = JSON.parse(service.text).products?.[0];
+  if (!product || product.name !== fixture.bigProduct) throw new Error(`the service did not return '${fixture.bigProduct}' to the bench user`);
+  if (service.text !== baseline.text) {
+    throw new Error(`service and baseline JSON differ at ${firstDifference(JSON.parse(service.text), JSON.parse(baseline.text))}`);
+  }
+  const flags = product.components.reduce((n, c) => n + c.flag_types.bug.length + c.flag_types.attachment.length, 0);
+  console.log(
+    `Verified: service and baseline answer the same ${service.text.length.toLocaleString('en')} bytes for '${fixture.bigProduct}' ` +
+      `(${product.components.length} components, ${product.versions.length} versions, ${product.milestones.length} milestones, ${flags} component flag types).`,
+  );
+  const ids = JSON.parse((await get(SERVICE, '/rest/product_accessible')).text).ids;
+  const list = JSON.parse((await get(SERVICE, '/rest/product?type=accessible&include_fields=id,name')).text).products;
+  const recent = JSON.parse((await get(SERVICE, '/rest/bug_user_last_visit')).text);
+  if (!Array.isArray(ids) || list.length !== ids.length || !Array.isArray(recent)) throw new Error('an endpoint did not answer as expected');
+  console.log(`The bench user can access ${ids.length} of ${fixture.rowCounts.products} products; GET /rest/bug_user_last_visit answers ${recent.length} records.`);
+  return { bytes: service.text.length, accessible: ids.length, recent: recent.length };
+}
+
+// --- query counts -----------------------------------------------------------------------------------
+async function countQueries() {
+  const child = startService(['--import', './bench/query-counter.mjs']);
+  await waitFor(SERVICE, child);
+  const counts = {};
+  const measure = async (label, path, method = 'GET') => {
+    await fetch(`${COUNTER}/reset`);
+    const response = await fetch(`${SERVICE}${path}`, { method, headers: { ...auth, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) }, body: method === 'POST' ? '{}' : undefined });
+    await response.arrayBuffer();
+    const { count, statements } = await (await fetch(COUNTER)).json();
+    counts[label] = { status: response.status, count, statements: statements.map((s) => s.slice(0, 70)) };
+  };
+  // The first request of a key writes last_used (at most once a minute per key), later ones do not.
+  await measure('first request of the key', '/rest/product_accessible');
+  for (const s of SCENARIOS.filter((x) => !x.baseline)) {
+    await measure(s.label, s.path.replace('{id}', fixture.visitBugIds[0]), s.method);
+  }
+  // The same request over more data: the count must not grow with the number of products or components.
+  const accessibleIds = JSON.parse((await get(SERVICE, '/rest/product_accessible')).text).ids;
+  for (const n of [1, 10, 100, 1000]) {
+    const query = accessibleIds.slice(0, n).map((id) => `ids=${id}`).join('&');
+    await measure(`GET /rest/product, ${n} full product(s)`, `/rest/product?${query}`);
+  }
+  // Every accessible product with its components, versions and milestones (ids only, to keep the answer small).
+  await measure(`GET /rest/product, all ${accessibleIds.length} products with children`, '/rest/product?include_fields=id,components.id,versions.id,milestones.id');
+  await stop(child);
+  children.splice(children.indexOf(child), 1);
+  return counts;
+}
+
+// --- measuring --------------------------------------------------------------------------------------
+function cannon(scenario, connections, duration) {
+  const base = scenario.baseline ? BASELINE : SERVICE;
+  const ids = fixture.visitBugIds;
+  let next = 0;
+  const request =
+    scenario.method === 'POST'
+      ? {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: '{}',
+          // Each request marks another of the bench user's bugs as visited.
+          setupRequest: (req) => ({ ...req, path: `/rest/bug_user_last_visit/${ids[next++ % ids.length]}` }),
+        }
+      : { method: 'GET', path: scenario.path, headers: auth };
+  // autocannon's own histogram keeps whole milliseconds; the response events carry the exact time.
+  const latencies = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url: base, connections, duration, pipelining: 1, requests: [request] }, (error, result) =>
+      error ? reject(error) : resolve({ ...result, exact: percentiles(latencies) }),
+    );
+    instance.on('response', (_client, status, _bytes, time) => {
+      if (status >= 200 && status < 300) latencies.push(time);
+    });
+  });
+}
+
+function percentiles(values) {
+  const sorted = Float64Array.from(values).sort();
+  const at = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
+  return { p50: at(50), p99: at(99) };
+}
+
+const machine = () => ({
+  cpu: (readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/) ?? [])[1] ?? cpus()[0]?.model,
+  nproc: Number(execFileSync('nproc', { encoding: 'utf8' }).trim()),
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  freeGiB: Math.round(freemem() / 2 ** 30),
+  node: process.version,
+  mariadb: (() => {
+    try {
+      return execFileSync('mariadb', ['--version'], { encoding: 'utf8' }).trim();
+    } catch {
+      return 'unknown';
+    }
+  })(),
+  loadavg: loadavg().map((x) => x.toFixed(2)).join(' '),
+});
+
+const fmt = (x, digits = 1) => (x === undefined || x === null ? '-' : Number(x).toFixed(digits));
+
+function table(rows) {
+  const lines = [
+    '| scenario | conns | req/s | p50 ms | p99 ms | errors | server CPU ms/req | DB CPU ms/req | DB stmts/req (all clients) | other CPU % |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.label} | ${r.connections} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.errors + r.non2xx} | ${fmt(r.serverCpuMs, 2)} | ${fmt(r.dbCpuMs, 2)} | ${fmt(r.dbStatementsPerRequest)} | ${r.otherCpu} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function ratios(rows) {
+  const lines = ['| conns | service req/s | baseline req/s | service / baseline |', '|---:|---:|---:|---:|'];
+  const out = [];
+  for (const connections of options.connections) {
+    const service = rows.find((r) => r.id === 'product_one' && r.connections === connections);
+    const baseline = rows.find((r) => r.id === 'baseline_one' && r.connections === connections);
+    if (!service || !baseline) continue;
+    const ratio = service.rps / baseline.rps;
+    out.push({ connections, ratio });
+    lines.push(`| ${connections} | ${fmt(service.rps, 0)} | ${fmt(baseline.rps, 0)} | ${(ratio * 100).toFixed(0)} % |`);
+  }
+  return { text: lines.join('\n'), values: out };
+}
+
+async function main() {
+  if (process.env.BENCH_NO_BUILD !== '1') execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
+  const startedAt = new Date();
+  console.log(`Database ${databaseUrl.replace(/\/\/[^@]*@/, '//')}: ${fixture.rowCounts.products} products, ${fixture.rowCounts.components} components, ${fixture.rowCounts.bugs} bugs.`);
+
+  const counts = options.count ? await countQueries() : {};
+  if (options.count) {
+    console.log('\nSQL statements per request:');
+    for (const [label, c] of Object.entries(counts)) console.log(`  ${String(c.count).padStart(3)}  ${label}${c.status === 200 ? '' : ` (HTTP ${c.status})`}`);
+  }
+
+  const service = startService();
+  const baseline = start('baseline', ['bench/baseline-server.mjs'], { DATABASE_URL: databaseUrl, PORT: String(port + 1) });
+  await Promise.all([waitFor(SERVICE, service), waitFor(BASELINE, baseline)]);
+  const verified = options.verify ? await verify() : null;
+
+  const dbPids = mysqldPids();
+  // Statements the database server ran during each measurement, from every client: above the
+  // service's own count per request, other sessions' tests were using the same server.
+  const status = await mysql.createConnection({ uri: databaseUrl });
+  const questions = async () => Number((await status.query("SHOW GLOBAL STATUS LIKE 'Questions'"))[0][0].Value);
+  const watched = [process.pid, service.pid, baseline.pid, ...dbPids];
+  const rows = [];
+  console.log(`\nMeasuring ${SCENARIOS.length} scenarios at ${options.connections.join(', ')} connections, ${options.duration} s each (LOG_LEVEL=${options.logLevel}).`);
+  for (const scenario of SCENARIOS) {
+    // Warm up (JIT, connection pool, database buffers) without recording.
+    if (options.warmup > 0) await cannon(scenario, 10, options.warmup);
+    for (const connections of options.connections) {
+      if (options.quietWait > 0) await waitForQuiet(watched, options.quietWait);
+      const serverPid = scenario.baseline ? baseline.pid : service.pid;
+      const questionsBefore = await questions();
+      const before = cpuSnapshot(watched, serverPid, dbPids);
+      const result = await cannon(scenario, connections, options.duration);
+      const after = cpuSnapshot(watched, serverPid, dbPids);
+      const questionsAfter = await questions();
+      const perRequest = (ticks) => (result.requests.total ? (ticks * 10) / result.requests.total : null);
+      const row = {
+        id: scenario.id,
+        label: scenario.label,
+        connections,
+        rps: result.requests.average,
+        p50: result.exact.p50,
+        p99: result.exact.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+        requests: result.requests.total,
+        otherCpu: otherCpu(before, after),
+        // CPU time per request of the server process (service or baseline) and of the database server.
+        serverCpuMs: perRequest(after.server - before.server),
+        dbCpuMs: perRequest(after.db - before.db),
+        dbStatementsPerRequest: result.requests.total ? (questionsAfter - questionsBefore - 1) / result.requests.total : null,
+      };
+      rows.push(row);
+      console.log(`  ${scenario.label.padEnd(60)} c=${String(connections).padStart(2)}  ${fmt(row.rps, 0).padStart(6)} req/s  p50 ${fmt(row.p50).padStart(6)} ms  p99 ${fmt(row.p99).padStart(6)} ms  errors ${row.errors + row.non2xx}  CPU/req server ${fmt(row.serverCpuMs, 2)} ms db ${fmt(row.dbCpuMs, 2)} ms  stmts/req ${fmt(row.dbStatementsPerRequest)}  other CPU ${row.otherCpu} %`);
+    }
+  }
+  await status.end();
+  await stopAll();
+
+  const ratio = ratios(rows);
+  const info = machine();
+  const markdown = [
+    `Run ${startedAt.toISOString()} — ${info.cpu}, ${info.nproc} cores, ${info.memoryGiB} GiB, Node ${info.node}, ${info.mariadb}`,
+    `Data: ${Object.entries(fixture.rowCounts).map(([t, n]) => `${t} ${n}`).join(', ')}`,
+    `Service: node dist/src/main.js, LOG_LEVEL=${options.logLevel}; ${options.duration} s per measurement; autocannon in the same machine.`,
+    '',
+    table(rows),
+    '',
+    ratio.text,
+  ].join('\n');
+  console.log(`\n${markdown}`);
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(join(RESULTS, 'latest.md'), `${markdown}\n`);
+  writeFileSync(join(RESULTS, 'latest.json'), `${JSON.stringify({ startedAt, machine: info, options, fixture: { ...fixture, benchUser: { ...fixture.benchUser, apiKey: undefined } }, verified, counts, rows, ratios: ratio.values }, null, 2)}\n`);
+  console.log('\nWritten: bench/results/latest.md and latest.json');
+}
+
+main().catch(async (error) => {
+  console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+  await stopAll();
+  process.exit(1);
+});

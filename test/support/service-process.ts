@@ -1,0 +1,186 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { createServer } from 'node:net';
+
+/** Running the built service (`node dist/src/main.js`, built by the e2e global setup) as its own process. */
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts the service and resolves once it listens. */
+export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/src/main.js'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 30_000);
+    void exited.then((code) => reject(new Error(`service exited with ${code}:\n${output}`)));
+    const poll = setInterval(() => {
+      if (output.includes('listening on')) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve();
+      }
+    }, 20);
+  });
+  return { child, port, output: () => output, exited };
+}
+
+export interface HttpOutcome {
+  /** When the request was fully handed to the kernel (ms since the epoch), if it was. */
+  writtenAt?: number;
+  /** When the answer ended. */
+  answeredAt?: number;
+  status?: number;
+  text?: string;
+  /** Whole body received (the response ended normally). */
+  complete: boolean;
+  error?: string;
+}
+
+/** One request on a connection of its own (no keep-alive), recording how far it got. */
+export function request(
+  port: number,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: unknown; onWritten?: () => void } = {},
+): Promise<HttpOutcome> {
+  return new Promise((resolve) => {
+    const outcome: HttpOutcome = { complete: false };
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent: false,
+        headers: {
+          connection: 'close',
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
+            : {}),
+          ...options.headers,
+        },
+      },
+      (res) => {
+        outcome.status = res.statusCode;
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          outcome.answeredAt = Date.now();
+          outcome.text = text;
+          outcome.complete = res.complete;
+          resolve(outcome);
+        });
+        res.on('error', (error: NodeJS.ErrnoException) => {
+          outcome.text = text;
+          outcome.error = error.code ?? error.message;
+          resolve(outcome);
+        });
+      },
+    );
+    // Written: connected, and the whole request handed to the kernel.
+    let connected = false;
+    let finished = false;
+    const written = () => {
+      if (!connected || !finished || outcome.writtenAt) return;
+      outcome.writtenAt = Date.now();
+      options.onWritten?.();
+    };
+    req.on('socket', (socket) =>
+      socket.once('connect', () => {
+        connected = true;
+        written();
+      }),
+    );
+    req.on('finish', () => {
+      finished = true;
+      written();
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      outcome.error = error.code ?? error.message;
+      resolve(outcome);
+    });
+    req.end(payload);
+  });
+}
+
+/**
+ * A POST whose body is sent in two parts: the first part now (resolves `started`
+ * once it is on the wire), the rest when `finish()` is called — a request that is
+ * provably in progress on the server for as long as the test wants.
+ */
+export function slowPost(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  body: unknown,
+): { started: Promise<void>; finish: () => void; outcome: Promise<HttpOutcome> } {
+  const payload = Buffer.from(JSON.stringify(body));
+  const half = Math.floor(payload.length / 2);
+  let started: () => void = () => undefined;
+  const startedPromise = new Promise<void>((resolve) => (started = resolve));
+  const outcome: HttpOutcome = { complete: false };
+  const req = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path,
+    agent: false,
+    headers: {
+      connection: 'close',
+      'content-type': 'application/json',
+      'content-length': String(payload.length),
+      ...headers,
+    },
+  });
+  const done = new Promise<HttpOutcome>((resolve) => {
+    req.on('response', (res) => {
+      outcome.status = res.statusCode;
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => {
+        outcome.answeredAt = Date.now();
+        outcome.text = text;
+        outcome.complete = res.complete;
+        resolve(outcome);
+      });
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      outcome.error = error.code ?? error.message;
+      resolve(outcome);
+    });
+  });
+  req.on('socket', (socket) => socket.once('connect', () => req.write(payload.subarray(0, half), () => started())));
+  return {
+    started: startedPromise,
+    finish: () => {
+      outcome.writtenAt = Date.now();
+      req.end(payload.subarray(half));
+    },
+    outcome: done,
+  };
+}
