@@ -26,11 +26,12 @@ import { forEachDialect, type TestApp } from './support/test-app.js';
  * SPEC §2 gives its code — never a 5xx, never internals in a message — and a
  * rejected request must leave every table a write can touch exactly as it was.
  *
- * FUZZ_SEED=<n> replays a run; FUZZ_SCALE=<x> multiplies the number of runs.
+ * The runs use a fixed seed so that CI is repeatable; FUZZ_SEED=<n> replays another
+ * run, FUZZ_SEED=random explores new cases, FUZZ_SCALE=<x> multiplies the number of runs.
  */
 
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+const SEED = process.env.FUZZ_SEED === 'random' ? undefined : Number(process.env.FUZZ_SEED || 20261122);
 const runs = (n: number) => Math.max(1, Math.round(n * SCALE));
 
 type Caller = 'admin' | 'plain' | 'anonymous' | 'badKey' | 'badToken' | 'badLogin';
@@ -900,7 +901,8 @@ forEachDialect('fuzzed requests', (app) => {
     });
     expect(new Set(variants).size).toBe(1200);
     expect(
-      await put('/rest/product/bravo', { ids: [...Array(1500).fill(another), 999_999, another], names: variants }),
+      // By id: earlier generated requests may have renamed the product.
+      await put(`/rest/product/${bravo}`, { ids: [...Array(1500).fill(another), 999_999, another], names: variants }),
     ).toMatchObject({
       code: 106,
       message: "Either the product with the id 999999 does not exist or you don't have access to it.",
