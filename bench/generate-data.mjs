@@ -103,8 +103,9 @@ async function recreateDatabase(url, force) {
     if (Number(tables[0].n) > 0 && !/bench/i.test(database) && !force) {
       fail(`database '${database}' has tables and its name does not contain "bench": pass --force to replace it`);
     }
-    await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
-    await admin.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
+    // An existing empty database is filled as it is; one with tables is replaced.
+    if (Number(tables[0].n) > 0) await admin.query(`DROP DATABASE \`${database}\``);
+    await admin.query(`CREATE DATABASE IF NOT EXISTS \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
   } finally {
     await admin.end();
   }

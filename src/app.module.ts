@@ -25,21 +25,8 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            // Fastify's own request id, so log lines and 500 answers name the same id.
-            genReqId: (request) => (request as unknown as { id: string }).id,
-            autoLogging: { ignore: (request) => request.url === '/health' },
-            redact: ['req.headers["x-bugzilla-api-key"]', 'req.headers["x-bugzilla-password"]', 'req.headers["x-bugzilla-token"]'],
-            serializers: {
-              // Credentials travel in the query string; never log them.
-              req: (req: { method: string; url: string; id: string }) => ({
-                id: req.id,
-                method: req.method,
-                url: redactCredentials(req.url),
-              }),
-            },
-          },
+          // Request lines come from registerAccessLog (a Fastify hook); this is the application's logger.
+          pinoHttp: { level: config.logLevel, autoLogging: false },
         }),
         DatabaseModule,
         BugzillaModule,
@@ -50,10 +37,4 @@ export class AppModule {
       controllers: [HealthController],
     };
   }
-}
-
-const CREDENTIAL_PARAM = /([?&](?:Bugzilla_api_key|api_key|Bugzilla_password|password|Bugzilla_token|token)=)[^&]*/gi;
-
-function redactCredentials(url: string): string {
-  return url.replace(CREDENTIAL_PARAM, '$1[redacted]');
 }

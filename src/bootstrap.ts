@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
+import { registerAccessLog } from './bugzilla/access-log.js';
 import { sendError } from './bugzilla/error-envelope.js';
 import { BODY_LIMIT_BYTES, applyHttpConventions } from './bugzilla/http-conventions.js';
 import type { AppConfig } from './config/app-config.js';
@@ -33,6 +34,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   app.useLogger(app.get(Logger));
   applyHttpConventions(app.getHttpAdapter().getInstance());
+  registerAccessLog(app.getHttpAdapter().getInstance());
 
   const document = SwaggerModule.createDocument(
     app,

@@ -1,3 +1,4 @@
+import { redactCredentials } from './access-log.js';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isConnectionError } from '../database/dialect.js';
@@ -47,9 +48,12 @@ export function toBugzillaError(error: unknown, request: { method: string; url: 
 /** Writes the envelope; logs unexpected faults with the request id (never sent to the client). */
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const bzError = toBugzillaError(error, request);
-  if (bzError.status >= 500) {
-    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    logger.error(`request ${request.id} ${request.method} ${request.url} failed: ${detail}`);
+  const where = `request ${request.id} ${request.method} ${redactCredentials(request.url)}`;
+  if (bzError.status === 503) {
+    // An outage answers every request this way: one line each, no stack trace.
+    logger.warn(`${where}: database unavailable (${error instanceof Error ? error.message : String(error)})`);
+  } else if (bzError.status >= 500) {
+    logger.error(`${where} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }
   void reply
     .status(bzError.status)
