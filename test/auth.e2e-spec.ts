@@ -154,7 +154,57 @@ forEachDialect('the caller is resolved from credentials', (app) => {
   it('rejects a well-formed but unknown token with 32000 and HTTP 400', async () => {
     const res = await app().get('/rest/whoami', { query: { Bugzilla_token: `${users.aliceId}-notarealcookie00` } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe(32000);
+    expect(res.body).toEqual({
+      error: true,
+      code: 32000,
+      message:
+        'The cookies or token provide were not valid or have expired. You may login again to get new cookies or a new token.',
+      documentation: DOC,
+    });
+  });
+
+  it("words a disabled account's 301 as Bugzilla does: its disabled text, then whom to write to", async () => {
+    const res = await app().get('/rest/whoami', { query: { api_key: users.disabledKey } });
+    expect(res.body).toEqual({
+      error: true,
+      code: 301,
+      message:
+        'This account is disabled. If you believe your account should be restored, please send email to ' +
+        'THE MAINTAINER HAS NOT YET BEEN SET explaining why.',
+      documentation: DOC,
+    });
+  });
+
+  it('answers /rest/login without login or password with 50, worded as Bugzilla (no function name)', async () => {
+    const noLogin = await app().get('/rest/login');
+    expect(noLogin.status).toBe(400);
+    expect(noLogin.body).toEqual({
+      error: true,
+      code: 50,
+      message: 'The function requires a login argument, and that argument was not set.',
+      documentation: DOC,
+    });
+    const noPassword = await app().get('/rest/login', { query: { login: 'alice@example.com' } });
+    expect(noPassword.body.message).toBe('The function requires a password argument, and that argument was not set.');
+    const validNoLogin = await app().get('/rest/valid_login', { query: { token: '1-abc' } });
+    expect(validNoLogin.body.message).toBe('The function requires a login argument, and that argument was not set.');
+  });
+
+  it('logs in on /rest/login with Bugzilla_login and Bugzilla_password too', async () => {
+    const res = await app().get('/rest/login', {
+      query: { Bugzilla_login: 'alice@example.com', Bugzilla_password: 'secret-pass' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: users.aliceId, token: expect.stringMatching(new RegExp(`^${users.aliceId}-\\w{16}$`)) });
+    const whoami = await app().get('/rest/whoami', { query: { token: res.body.token } });
+    expect(whoami.body).toEqual(alice());
+  });
+
+  it('compares the login of valid_login exactly, as Bugzilla does', async () => {
+    const login = await app().get('/rest/login', { query: { login: 'alice@example.com', password: 'secret-pass' } });
+    const res = await app().get('/rest/valid_login', { query: { login: 'ALICE@example.com', token: login.body.token } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ result: false });
   });
 
   it('rejects a wrong password on /rest/login with 300', async () => {
@@ -223,6 +273,15 @@ forEachDialect(
         expect(res.status).toBe(401);
         expect(res.body.code).toBe(410);
       }
+    });
+
+    it('answers anonymous callers of extensions and logout 410 too (only version and login are exempt)', async () => {
+      for (const url of ['/rest/extensions', '/rest/logout']) {
+        const res = await app().get(url);
+        expect(res.status).toBe(401);
+        expect(res.body.code).toBe(410);
+      }
+      expect((await app().get('/rest/extensions', { query: { api_key: key } })).body).toEqual({ extensions: {} });
     });
 
     it('still serves the version and login endpoints anonymously', async () => {

@@ -43,7 +43,7 @@ const invalidLogin = () =>
 const invalidToken = () =>
   new BugzillaError(
     ErrorCode.USER_ERROR,
-    'The cookies or token provide were not valid or have expired. You may login again to get a new cookie or token.',
+    'The cookies or token provide were not valid or have expired. You may login again to get new cookies or a new token.',
   );
 
 /** Resolves credentials to the calling user and the user's groups. */
@@ -135,12 +135,14 @@ export class CallerService {
     return this.withGroups(row);
   }
 
+  /** Bugzilla's `account_disabled`: the account's disabled text (as plain text), then whom to write to. */
   private checkEnabled(row: ProfileRow): void {
     if (Number(row.is_enabled) !== 1) {
       const reason = (row.disabledtext ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
       throw new BugzillaError(
         ErrorCode.ACCOUNT_DISABLED,
-        `Your account has been disabled by an administrator.${reason ? ` ${reason}` : ''}`,
+        `${reason ? `${reason} ` : ''}If you believe your account should be restored, please send email to ` +
+          `${this.config.maintainer} explaining why.`,
       );
     }
   }

@@ -27,7 +27,6 @@ export class SessionController {
   }
 
   @Get('extensions')
-  @LoginExempt()
   @ApiOperation({ summary: 'Installed Bugzilla extensions (none).' })
   @ApiOkResponse({ schema: { example: { extensions: {} } } })
   extensions(): { extensions: Record<string, never> } {
@@ -42,12 +41,11 @@ export class SessionController {
   @ApiQuery({ name: 'login', required: true })
   @ApiQuery({ name: 'password', required: true })
   @ApiOkResponse({ schema: { example: { id: 1, token: '1-AbCdEfGhIj' } } })
-  login(@Query() query: Record<string, unknown>) {
-    return this.sessions.login(query.login, query.password);
+  login(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>) {
+    return this.sessions.login(user, query.login, query.password);
   }
 
   @Get('logout')
-  @LoginExempt()
   @ApiOperation({ summary: 'Forgets the token the request authenticated with.' })
   @ApiOkResponse({ schema: { example: { result: null } } })
   logout(@CurrentUser() user: AuthUser, @Req() request: RequestWithUser) {

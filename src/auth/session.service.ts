@@ -30,17 +30,27 @@ export class SessionService {
     private readonly callers: CallerService,
   ) {}
 
-  /** Checks the password and stores a new login cookie; the token is `<userid>-<cookie>`. */
-  async login(login: unknown, password: unknown): Promise<{ id: number; token: string }> {
-    if (typeof login !== 'string' || login.trim() === '') throw requiredArgument('User.login', 'login');
-    if (typeof password !== 'string' || password === '') throw requiredArgument('User.login', 'password');
-    const user = await this.callers.checkPassword(login.trim(), password);
+  /**
+   * Checks the password and stores a new login cookie; the token is `<userid>-<cookie>`. As in Bugzilla,
+   * a caller already logged in by `Bugzilla_login`/`Bugzilla_password` (the guard checked them) gets a token too.
+   */
+  async login(caller: AuthUser, login: unknown, password: unknown): Promise<{ id: number; token: string }> {
+    const user =
+      login === undefined && password === undefined && isLoggedIn(caller)
+        ? caller
+        : await this.checkOwnCredentials(login, password);
     const cookie = generateLoginCookie();
     await this.dataSource.query(
       `INSERT INTO logincookies (cookie, userid, ipaddr, lastused) VALUES (?, ?, NULL, ${nowUtcSql(this.dataSource)})`,
       [cookie, user.id],
     );
     return { id: user.id, token: `${user.id}-${cookie}` };
+  }
+
+  private async checkOwnCredentials(login: unknown, password: unknown): Promise<AuthUser> {
+    if (typeof login !== 'string' || login.trim() === '') throw requiredArgument('login');
+    if (typeof password !== 'string' || password === '') throw requiredArgument('password');
+    return this.callers.checkPassword(login.trim(), password);
   }
 
   /** Forgets the token the caller used, if any. */
@@ -53,7 +63,7 @@ export class SessionService {
 
   /** Whether `token` is a live login token of the user `login`. */
   async validLogin(login: unknown, token: unknown): Promise<{ result: boolean }> {
-    if (typeof login !== 'string' || login.trim() === '') throw requiredArgument('User.valid_login', 'login');
+    if (typeof login !== 'string' || login.trim() === '') throw requiredArgument('login');
     const match = typeof token === 'string' ? /^(\d+)-(.+)$/.exec(token.trim()) : null;
     if (!match) return { result: false };
     const rows: { cookie: string; login_name: string }[] = await this.dataSource.query(
@@ -61,7 +71,8 @@ export class SessionService {
         WHERE c.cookie = ? AND c.userid = ?`,
       [match[2], Number(match[1])],
     );
-    const valid = rows.some((r) => r.cookie === match[2] && r.login_name.toLowerCase() === login.trim().toLowerCase());
+    // Bugzilla compares the login exactly (`eq`).
+    const valid = rows.some((r) => r.cookie === match[2] && r.login_name === login.trim());
     return { result: valid };
   }
 
@@ -123,9 +134,10 @@ export class SessionService {
   }
 }
 
-function requiredArgument(fn: string, param: string): BugzillaError {
+/** Bugzilla's `param_required` as User.login/valid_login raise it: without a function name. */
+function requiredArgument(param: string): BugzillaError {
   return new BugzillaError(
     ErrorCode.PARAMS_REQUIRED,
-    `The function ${fn} requires a ${param} argument, and that argument was not set.`,
+    `The function requires a ${param} argument, and that argument was not set.`,
   );
 }

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       migrate: true,
       demoData: 'auto',
       params: { useqacontact: false, or_groups: false, makeproductgroups: false, requirelogin: false },
+      maintainer: 'THE MAINTAINER HAS NOT YET BEEN SET',
       lastVisitKeepDays: 10,
       cacheTtlSeconds: 0,
       logLevel: 'info',
@@ -59,7 +60,17 @@ describe('loadConfig', () => {
   it("reads Bugzilla's params from data/params.json, and the environment wins over the file", () => {
     const dir = mkdtempSync(join(tmpdir(), 'bzp-params-'));
     const file = join(dir, 'params.json');
-    writeFileSync(file, JSON.stringify({ useqacontact: '1', or_groups: 1, makeproductgroups: '0', requirelogin: '1' }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        useqacontact: '1',
+        or_groups: 1,
+        makeproductgroups: '0',
+        requirelogin: '1',
+        maintainer: 'bugmaster@example.com',
+      }),
+    );
+    expect(loadConfig({ BZ_PARAMS_FILE: file }).maintainer).toBe('bugmaster@example.com');
     expect(loadConfig({ BZ_PARAMS_FILE: file }).params).toEqual({
       useqacontact: true,
       or_groups: true,

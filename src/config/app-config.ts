@@ -23,6 +23,8 @@ export interface AppConfig {
   migrate: boolean;
   demoData: 'auto' | 'true' | 'false';
   params: BugzillaParams;
+  /** Bugzilla's `maintainer` param (from BZ_PARAMS_FILE): named in the disabled-account message. */
+  maintainer: string;
   lastVisitKeepDays: number;
   cacheTtlSeconds: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -108,8 +110,13 @@ export function parseDatabaseUrl(url: string): DatabaseConfig {
   };
 }
 
+/** Bugzilla's default for its `maintainer` param. */
+export const DEFAULT_MAINTAINER = 'THE MAINTAINER HAS NOT YET BEEN SET';
+
+type FileParams = Partial<Record<keyof BugzillaParams, boolean>> & { maintainer?: string };
+
 /** Reads the Bugzilla params we use from a Bugzilla `data/params.json`. */
-function readParamsFile(path: string): Partial<Record<keyof BugzillaParams, boolean>> {
+function readParamsFile(path: string): FileParams {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
@@ -118,10 +125,11 @@ function readParamsFile(path: string): Partial<Record<keyof BugzillaParams, bool
   }
   if (typeof json !== 'object' || json === null) throw new ConfigError(`BZ_PARAMS_FILE is not a JSON object: ${path}`);
   const params = json as Record<string, unknown>;
-  const out: Partial<Record<keyof BugzillaParams, boolean>> = {};
+  const out: FileParams = {};
   for (const key of ['useqacontact', 'or_groups', 'makeproductgroups', 'requirelogin'] as const) {
     if (key in params) out[key] = ['1', 'true'].includes(String(params[key]).toLowerCase());
   }
+  if (typeof params.maintainer === 'string' && params.maintainer.trim()) out.maintainer = params.maintainer.trim();
   return out;
 }
 
@@ -154,6 +162,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       makeproductgroups: param(env, 'BZ_MAKEPRODUCTGROUPS', fileParams.makeproductgroups),
       requirelogin: param(env, 'BZ_REQUIRELOGIN', fileParams.requirelogin),
     },
+    maintainer: fileParams.maintainer ?? DEFAULT_MAINTAINER,
     lastVisitKeepDays: integer(env, 'BZ_LAST_VISIT_KEEP_DAYS', 0, 36500),
     cacheTtlSeconds: integer(env, 'CACHE_TTL_S', 0, 86400),
     logLevel: logLevel as AppConfig['logLevel'],
