@@ -298,3 +298,35 @@ forEachDialect(
   },
   { BZ_REQUIRELOGIN: '1' },
 );
+
+forEachDialect('credential details', (app) => {
+  let userId: number;
+  beforeAll(async () => {
+    userId = await app().seed.user('spaced@example.com', { realname: 'Spaced', password: ' padded pass ' });
+  });
+
+  it('uses a password exactly as sent, spaces included', async () => {
+    const exact = await app().get('/rest/whoami', { query: { login: 'spaced@example.com', password: ' padded pass ' } });
+    expect(exact.status).toBe(200);
+    expect(exact.body.id).toBe(userId);
+    const trimmed = await app().get('/rest/whoami', { query: { login: 'spaced@example.com', password: 'padded pass' } });
+    expect(trimmed.status).toBe(401);
+    expect(trimmed.body.code).toBe(300);
+  });
+
+  it('lists users found by name first, in request order, then those found by id', async () => {
+    const key = await app().seed.apiKey(userId);
+    const other = await app().seed.user('other@example.com', { realname: 'Other' });
+    const res = await app().get('/rest/user', {
+      query: { api_key: key, ids: String(userId), names: ['other@example.com', 'spaced@example.com'] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.users.map((u: { id: number }) => u.id)).toEqual([other, userId]);
+  });
+
+  it('reports an unknown name (51) before refusing ids to an anonymous caller (505)', async () => {
+    const res = await app().get('/rest/user', { query: { ids: String(userId), names: 'nobody@example.com' } });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe(51);
+  });
+});

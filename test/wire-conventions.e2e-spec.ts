@@ -78,9 +78,14 @@ forEachDialect('Bugzilla wire conventions', (app) => {
     expect(res.body).toEqual(envelope(32000, 'The request body is larger than the limit of 1 MiB.'));
   });
 
-  it('sends the CORS header on success and on errors', async () => {
-    expect((await app().get('/rest/version')).headers['access-control-allow-origin']).toBe('*');
-    expect((await app().get('/rest/nothing')).headers['access-control-allow-origin']).toBe('*');
+  it("sends the CORS header and Bugzilla's security headers on success and on errors", async () => {
+    for (const url of ['/rest/version', '/rest/nothing']) {
+      const { headers } = await app().get(url);
+      expect(headers['access-control-allow-origin']).toBe('*');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(headers['x-xss-protection']).toBe('1; mode=block');
+    }
   });
 
   it('sends an ETag with every 200 and answers a matching If-None-Match with 304 and no body', async () => {

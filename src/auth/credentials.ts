@@ -28,13 +28,17 @@ const HEADER_NAMES = {
 /** Routes such as /rest/login own these names as parameters. */
 const OWNABLE = new Set(['login', 'password', 'token']);
 
-function firstString(value: unknown): string {
+/** Passwords are used exactly as sent (Bugzilla does not trim them); other credentials are trimmed. */
+const UNTRIMMED = new Set<string>([...PARAM_NAMES.password, HEADER_NAMES.password]);
+
+function firstString(value: unknown, name: string): string {
   const scalar = Array.isArray(value) ? value[0] : value;
-  return typeof scalar === 'string' || typeof scalar === 'number' ? String(scalar).trim() : '';
+  if (typeof scalar !== 'string' && typeof scalar !== 'number') return '';
+  return UNTRIMMED.has(name) ? String(scalar) : String(scalar).trim();
 }
 
-function decodeHeader(value: string | string[] | undefined): string {
-  const raw = firstString(value);
+function decodeHeader(value: string | string[] | undefined, name: string): string {
+  const raw = firstString(value, name);
   try {
     return decodeURIComponent(raw);
   } catch {
@@ -48,7 +52,7 @@ function take(sources: Params[], names: readonly string[], keepOwn: boolean): st
   for (const source of sources) {
     for (const name of names) {
       if (!(name in source) || (keepOwn && OWNABLE.has(name))) continue;
-      const value = firstString(source[name]);
+      const value = firstString(source[name], name);
       delete source[name];
       if (!found && value) found = value;
     }
@@ -67,10 +71,10 @@ export function extractCredentials(
   if (query && typeof query === 'object') sources.push(query);
   if (body && typeof body === 'object' && !Array.isArray(body)) sources.push(body as Params);
 
-  const apiKey = take(sources, PARAM_NAMES.apiKey, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.apiKey]);
-  const login = take(sources, PARAM_NAMES.login, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.login]);
-  const password = take(sources, PARAM_NAMES.password, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.password]);
-  const token = take(sources, PARAM_NAMES.token, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.token]);
+  const apiKey = take(sources, PARAM_NAMES.apiKey, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.apiKey], HEADER_NAMES.apiKey);
+  const login = take(sources, PARAM_NAMES.login, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.login], HEADER_NAMES.login);
+  const password = take(sources, PARAM_NAMES.password, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.password], HEADER_NAMES.password);
+  const token = take(sources, PARAM_NAMES.token, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.token], HEADER_NAMES.token);
 
   // Bugzilla's login stack: login/password first, then the token, then the API key.
   if (login && password) return { kind: 'login', login, password };

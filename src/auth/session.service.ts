@@ -89,25 +89,28 @@ export class SessionService {
     const names = parseStringList('names', namesParam);
     if (ids.length === 0 && names.length === 0) throw Errors.paramsRequired('User.get', ['ids', 'names', 'match']);
     const loggedIn = isLoggedIn(caller);
+    // Bugzilla resolves the names first (in request order), then the ids.
+    const found = names.length ? await this.profilesWhere('login_name', names) : [];
+    const byName = names.map((name) => {
+      const row = found.find((r) => r.login_name.toLowerCase() === name.toLowerCase());
+      if (!row) {
+        throw new BugzillaError(
+          ErrorCode.OBJECT_DOES_NOT_EXIST,
+          `There is no user named '${name}'. Either you mis-typed the name or that user has not yet registered for a Bugzilla account.`,
+        );
+      }
+      return row;
+    });
     if (!loggedIn && ids.length > 0) {
       throw new BugzillaError(
         ErrorCode.USER_ACCESS_DENIED,
         'Logged-out users cannot use the "ids" argument to this function to access any user information.',
       );
     }
-    const byName = names.length ? await this.profilesWhere('login_name', names) : [];
-    for (const name of names) {
-      if (!byName.some((row) => row.login_name.toLowerCase() === name.toLowerCase())) {
-        throw new BugzillaError(
-          ErrorCode.OBJECT_DOES_NOT_EXIST,
-          `There is no user named '${name}'. Either you mis-typed the name or that user has not yet registered for a Bugzilla account.`,
-        );
-      }
-    }
     const byId = ids.length ? await this.profilesWhere('userid', ids) : [];
     const seen = new Set<number>();
     const users: UserView[] = [];
-    for (const row of [...byId, ...byName]) {
+    for (const row of [...byName, ...byId]) {
       const id = Number(row.userid);
       if (seen.has(id)) continue;
       seen.add(id);

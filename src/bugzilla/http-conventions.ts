@@ -21,6 +21,10 @@ export function applyHttpConventions(fastify: FastifyInstance): void {
   fastify.addHook('onSend', async (request, reply, payload) => {
     void reply.header('access-control-allow-origin', '*');
     void reply.header('access-control-allow-headers', ALLOW_HEADERS);
+    // The security headers Bugzilla sends with every answer.
+    void reply.header('x-content-type-options', 'nosniff');
+    void reply.header('x-frame-options', 'SAMEORIGIN');
+    void reply.header('x-xss-protection', '1; mode=block');
     return withEtag(request, reply, payload);
   });
 }
