@@ -893,13 +893,13 @@ forEachDialect('product writes', (app) => {
       expect(await productRow(app(), id)).toMatchObject({ name: 'Casey' });
     });
 
-    it('finds the default milestone as the database compares values and stores the milestone as it is spelled', async () => {
+    it('finds the default milestone as the database compares values and stores it trimmed, as given (as Bugzilla does)', async () => {
       const id = await product('Milestoned', { milestones: ['---', 'Beta-1'] });
       const response = await update(`/${id}`, { default_milestone: ' beta-1 ' });
       expect(response.body).toEqual({
-        products: [{ id, changes: { default_milestone: { added: 'Beta-1', removed: '---' } } }],
+        products: [{ id, changes: { default_milestone: { added: 'beta-1', removed: '---' } } }],
       });
-      expect(await productRow(app(), id)).toMatchObject({ defaultmilestone: 'Beta-1' });
+      expect(await productRow(app(), id)).toMatchObject({ defaultmilestone: 'beta-1' });
     });
 
     it('updates the path product, body ids and body names together, in that order, without duplicates', async () => {
@@ -979,6 +979,26 @@ forEachDialect('product writes', (app) => {
         () => update(`/${alpha}`, { ids: [fx.secret], description: 'x' }),
         401,
         error(106, `Either the product with the id ${fx.secret} does not exist or you don't have access to it.`),
+      );
+    });
+
+    it('refuses a blank target name with 50, as Bugzilla does (object_not_specified)', async () => {
+      const message = 'You must select/enter a product.';
+      await expectRefused(() => update('', { names: [''], description: 'x' }), 400, error(50, message));
+      await expectRefused(() => update('', { names: ['Alpha', '  '], description: 'x' }), 400, error(50, message));
+      await expectRefused(() => update('/%20', { description: 'x' }), 400, error(50, message));
+    });
+
+    it('resolves the targets (106) before looking at the values (unknown keys, types), as Bugzilla does', async () => {
+      await expectRefused(
+        () => update('/NoSuchProduct', { foo: 1 }),
+        401,
+        error(106, "Either the product 'NoSuchProduct' does not exist or you don't have access to it."),
+      );
+      await expectRefused(
+        () => update('/Secret', { is_open: 'yes' }),
+        401,
+        error(106, "Either the product 'Secret' does not exist or you don't have access to it."),
       );
     });
 

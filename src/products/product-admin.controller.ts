@@ -24,8 +24,9 @@ function ProductUpdate(summary: string) {
       summary,
       description:
         'Targets: the path, body `ids` and body `names` together (none → 50). Every target must exist and be ' +
-        'accessible to the caller (106 otherwise). All targets change in one transaction, or none does. Any key ' +
-        'other than those below → 32000 `Unknown parameter`. Needs membership of `editcomponents`.',
+        'accessible to the caller (106 otherwise), checked before the values; a blank name → 50. All targets ' +
+        'change in one transaction, or none does. Any key other than those below → 32000 `Unknown parameter`. ' +
+        'Needs membership of `editcomponents`.',
     }),
     ApiBody({ type: UpdateProductDto }),
     ApiOkResponse({
@@ -35,7 +36,8 @@ function ProductUpdate(summary: string) {
     ApiBadRequestResponse({
       type: ErrorEnvelopeDto,
       description:
-        `Missing targets (50), non-numeric id (52), wrong JSON type (53), unknown parameter or a name for several ` +
+        `Missing targets or a blank target name (50), non-numeric id (52), wrong JSON type (53), unknown parameter ` +
+        `or a name for several ` +
         `products (32000), blank/long/taken name (700/701/702), blank description (703), unknown default milestone (705), ${CREDENTIALS}.`,
     }),
     ApiUnauthorizedResponse({

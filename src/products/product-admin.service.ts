@@ -13,8 +13,8 @@ import {
   type CreateProductInput,
   mergeParams,
   parseCreateParams,
-  parseUpdateParams,
-  type UpdateProductInput,
+  parseUpdateTargets,
+  parseUpdateValues,
   type UpdateTarget,
 } from './product-write.params.js';
 import {
@@ -114,9 +114,9 @@ export class ProductAdminService {
     body: unknown,
   ): Promise<{ products: ProductChanges[] }> {
     const { params, fromQuery } = mergeParams(query, body);
-    const input = parseUpdateParams(path, params, fromQuery);
+    const targets = parseUpdateTargets(path, params, fromQuery);
     try {
-      const products = await runInTransaction(this.dataSource, (em) => this.applyUpdate(em, user, input));
+      const products = await runInTransaction(this.dataSource, (em) => this.applyUpdate(em, user, targets, params));
       return { products };
     } catch (error) {
       if (error instanceof NameTakenMeanwhile) throw await this.nameTakenError(error);
@@ -191,9 +191,15 @@ export class ProductAdminService {
 
   // ---------------------------------------------------------------- update
 
-  private async applyUpdate(em: EntityManager, user: AuthUser, input: UpdateProductInput): Promise<ProductChanges[]> {
-    const products = await this.resolveTargets(em, user, input.targets);
-    const { values } = input;
+  private async applyUpdate(
+    em: EntityManager,
+    user: AuthUser,
+    targets: UpdateTarget[],
+    params: Record<string, unknown>,
+  ): Promise<ProductChanges[]> {
+    // Bugzilla's order: the targets first (106), then the values (unknown keys, types, rules).
+    const products = await this.resolveTargets(em, user, targets);
+    const values = parseUpdateValues(params);
     if (values.name !== undefined && products.length > 1) {
       throw Errors.badRequest(
         'A new name can only be given when updating a single product, because product names are unique.',
@@ -201,7 +207,7 @@ export class ProductAdminService {
     }
     const milestones =
       values.defaultMilestone === undefined
-        ? new Map<number, string>()
+        ? new Set<number>()
         : await this.milestonesNamed(em, products, values.defaultMilestone.trim());
 
     // Validate every product first (Bugzilla's order: default milestone, description, name), then write.
@@ -209,8 +215,9 @@ export class ProductAdminService {
     for (const product of products) {
       const next: ProductRow = { ...product };
       if (values.defaultMilestone !== undefined) {
-        const milestone = milestones.get(product.id);
-        if (milestone === undefined) throw milestoneMissing(values.defaultMilestone.trim(), product.name);
+        // Bugzilla checks that the milestone exists as the database compares values, and stores the value given.
+        const milestone = values.defaultMilestone.trim();
+        if (!milestones.has(product.id)) throw milestoneMissing(milestone, product.name);
         next.defaultmilestone = milestone;
       }
       if (values.description !== undefined) next.description = checkDescription(values.description);
@@ -315,22 +322,13 @@ export class ProductAdminService {
     return products;
   }
 
-  /** For each product, its milestone equal to `value` as the database compares values (an exact match first). */
-  private async milestonesNamed(
-    em: EntityManager,
-    products: ProductRow[],
-    value: string,
-  ): Promise<Map<number, string>> {
-    const rows: { product_id: number; value: string }[] = await em.query(
-      `SELECT product_id, value FROM milestones WHERE product_id IN (${products.map(() => '?').join(', ')}) AND value = ?`,
+  /** The products (of `products`) that have a milestone equal to `value` as the database compares values. */
+  private async milestonesNamed(em: EntityManager, products: ProductRow[], value: string): Promise<Set<number>> {
+    const rows: { product_id: number }[] = await em.query(
+      `SELECT product_id FROM milestones WHERE product_id IN (${products.map(() => '?').join(', ')}) AND value = ?`,
       [...products.map((p) => p.id), value],
     );
-    const found = new Map<number, string>();
-    for (const row of rows) {
-      const id = Number(row.product_id);
-      if (!found.has(id) || row.value === value) found.set(id, row.value);
-    }
-    return found;
+    return new Set(rows.map((row) => Number(row.product_id)));
   }
 
   // ---------------------------------------------------------------- shared

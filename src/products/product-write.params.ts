@@ -1,4 +1,5 @@
 import { Errors } from '../bugzilla/bugzilla-error.js';
+import { productNotSpecified } from './product-write.rules.js';
 import {
   isNaturalNumber,
   parseId,
@@ -63,12 +64,6 @@ export interface UpdateProductValues {
   isOpen?: boolean;
 }
 
-export interface UpdateProductInput {
-  /** Path first, then `ids`, then `names`, in request order (duplicates are removed once resolved). */
-  targets: UpdateTarget[];
-  values: UpdateProductValues;
-}
-
 /** Keys PUT /rest/product accepts; every other one is refused with "Unknown parameter". */
 const UPDATE_KEYS = new Set([
   'ids',
@@ -82,18 +77,26 @@ const UPDATE_KEYS = new Set([
   'is_active',
 ]);
 
-/** PUT /rest/product[/{id_or_name}]: targets (50, 52, 53), unknown keys (32000) and value types (53). */
-export function parseUpdateParams(
-  path: string | undefined,
-  params: Params,
-  fromQuery: Set<string>,
-): UpdateProductInput {
+/**
+ * PUT /rest/product[/{id_or_name}]: the targets, path first, then `ids`, then `names`, in request
+ * order (duplicates are removed once resolved). None → 50; a non-numeric id → 52; a wrong JSON
+ * type → 53; a blank name → 50 (Bugzilla's object_not_specified).
+ */
+export function parseUpdateTargets(path: string | undefined, params: Params, fromQuery: Set<string>): UpdateTarget[] {
   const targets: UpdateTarget[] = [];
   if (path !== undefined) targets.push(isNaturalNumber(path) ? { id: Number(path) } : { name: path });
   for (const id of targetList('ids', params.ids, fromQuery)) targets.push({ id: parseId('ids', id) });
   for (const name of parseStringList('names', targetList('names', params.names, fromQuery))) targets.push({ name });
   if (targets.length === 0) throw Errors.paramsRequired('Product.update', ['ids', 'names']);
+  if (targets.some((target) => 'name' in target && target.name.trim() === '')) throw productNotSpecified();
+  return targets;
+}
 
+/**
+ * PUT /rest/product: the new values. Read once the targets are resolved, as Bugzilla sets them
+ * only then: unknown keys (32000) and value types (53).
+ */
+export function parseUpdateValues(params: Params): UpdateProductValues {
   for (const key of Object.keys(params)) {
     if (!UPDATE_KEYS.has(key)) throw Errors.badRequest(`Unknown parameter '${key}'.`);
   }
@@ -103,14 +106,11 @@ export function parseUpdateParams(
   const isOpen = setBoolean('is_open', params.is_open);
   const isActive = setBoolean('is_active', params.is_active);
   return {
-    targets,
-    values: {
-      name: setString('name', params.name),
-      description: setString('description', params.description),
-      defaultMilestone: setString('default_milestone', params.default_milestone),
-      hasUnconfirmed: hasUnconfirmed ?? allowsUnconfirmed,
-      isOpen: isOpen ?? isActive,
-    },
+    name: setString('name', params.name),
+    description: setString('description', params.description),
+    defaultMilestone: setString('default_milestone', params.default_milestone),
+    hasUnconfirmed: hasUnconfirmed ?? allowsUnconfirmed,
+    isOpen: isOpen ?? isActive,
   };
 }
 

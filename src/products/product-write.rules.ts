@@ -128,6 +128,11 @@ export function classificationNotSpecified(): BugzillaError {
   return new BugzillaError(ErrorCode.PARAMS_REQUIRED, 'You must select/enter a classification.');
 }
 
+/** 50 for a product to update given by a blank name (Bugzilla's object_not_specified). */
+export function productNotSpecified(): BugzillaError {
+  return new BugzillaError(ErrorCode.PARAMS_REQUIRED, 'You must select/enter a product.');
+}
+
 /** 106: a product to update that does not exist or that the caller cannot access. */
 export function productAccessDenied(target: { id: number } | { name: string }): BugzillaError {
   const what = 'id' in target ? `the product with the id ${target.id}` : `the product '${target.name}'`;
