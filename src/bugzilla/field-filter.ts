@@ -14,7 +14,7 @@ export class FieldFilter {
     this.exclude = new Set(exclude);
   }
 
-  /** Reads the two parameters from a query or body: arrays as given, strings split on commas, `+` and spaces. */
+  /** Reads the two parameters from a query or body: arrays as given, a single string split on commas, `+` and spaces. */
   static fromParams(params: Record<string, unknown> | undefined): FieldFilter {
     return new FieldFilter(readNames(params?.include_fields), readNames(params?.exclude_fields));
   }
@@ -44,13 +44,8 @@ export class FieldFilter {
 }
 
 function readNames(value: unknown): string[] {
-  if (value === undefined || value === null) return [];
-  const values = Array.isArray(value) ? value : [value];
-  const names: string[] = [];
-  for (const item of values) {
-    if (typeof item !== 'string') continue;
-    // A single string is also a comma list (SPEC §2); so is each repeated value, as clients mix both.
-    for (const part of item.split(/[\s+,]+/)) if (part) names.push(part);
-  }
-  return names;
+  if (typeof value === 'string') return value.split(/[\s+,]+/).filter(Boolean);
+  // Repeated keys (an array) are used as given, as Bugzilla's REST layer does: only a single string is a list.
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string' && item !== '');
+  return [];
 }
