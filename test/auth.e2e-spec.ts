@@ -28,7 +28,12 @@ forEachDialect('the caller is resolved from credentials', (app) => {
     users = await seedUsers(app());
   });
 
-  const alice = () => ({ id: users.aliceId, name: 'alice@example.com', real_name: 'Alice', login: 'alice@example.com' });
+  const alice = () => ({
+    id: users.aliceId,
+    name: 'alice@example.com',
+    real_name: 'Alice',
+    login: 'alice@example.com',
+  });
 
   it('accepts an API key in the query (Bugzilla_api_key and api_key)', async () => {
     for (const param of ['Bugzilla_api_key', 'api_key']) {
@@ -127,12 +132,19 @@ forEachDialect('the caller is resolved from credentials', (app) => {
   it('logs in, authenticates with the token (query and header), validates it, and logs out', async () => {
     const login = await app().get('/rest/login', { query: { login: 'alice@example.com', password: 'secret-pass' } });
     expect(login.status).toBe(200);
-    expect(login.body).toEqual({ id: users.aliceId, token: expect.stringMatching(new RegExp(`^${users.aliceId}-\\w{16}$`)) });
+    expect(login.body).toEqual({
+      id: users.aliceId,
+      token: expect.stringMatching(new RegExp(`^${users.aliceId}-\\w{16}$`)),
+    });
     const token: string = login.body.token;
     const cookies = await app().rows('SELECT userid FROM logincookies WHERE cookie = ?', [token.split('-')[1]]);
     expect(cookies.map((row) => Number(row.userid))).toEqual([users.aliceId]);
 
-    const requests: ApiRequest[] = [{ query: { Bugzilla_token: token } }, { query: { token } }, { headers: { 'X-BUGZILLA-TOKEN': token } }];
+    const requests: ApiRequest[] = [
+      { query: { Bugzilla_token: token } },
+      { query: { token } },
+      { headers: { 'X-BUGZILLA-TOKEN': token } },
+    ];
     for (const request of requests) {
       const res = await app().get('/rest/whoami', request);
       expect(res.status).toBe(200);
@@ -195,14 +207,19 @@ forEachDialect('the caller is resolved from credentials', (app) => {
       query: { Bugzilla_login: 'alice@example.com', Bugzilla_password: 'secret-pass' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: users.aliceId, token: expect.stringMatching(new RegExp(`^${users.aliceId}-\\w{16}$`)) });
+    expect(res.body).toEqual({
+      id: users.aliceId,
+      token: expect.stringMatching(new RegExp(`^${users.aliceId}-\\w{16}$`)),
+    });
     const whoami = await app().get('/rest/whoami', { query: { token: res.body.token } });
     expect(whoami.body).toEqual(alice());
   });
 
   it('compares the login of valid_login exactly, as Bugzilla does', async () => {
     const login = await app().get('/rest/login', { query: { login: 'alice@example.com', password: 'secret-pass' } });
-    const res = await app().get('/rest/valid_login', { query: { login: 'ALICE@example.com', token: login.body.token } });
+    const res = await app().get('/rest/valid_login', {
+      query: { login: 'ALICE@example.com', token: login.body.token },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ result: false });
   });
@@ -244,7 +261,15 @@ forEachDialect('the caller is resolved from credentials', (app) => {
     const res = await app().get('/rest/user', { query: { names: 'alice@example.com', api_key: users.aliceKey } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      users: [{ id: users.aliceId, name: 'alice@example.com', real_name: 'Alice', email: 'alice@example.com', can_login: true }],
+      users: [
+        {
+          id: users.aliceId,
+          name: 'alice@example.com',
+          real_name: 'Alice',
+          email: 'alice@example.com',
+          can_login: true,
+        },
+      ],
     });
   });
 
@@ -306,10 +331,14 @@ forEachDialect('credential details', (app) => {
   });
 
   it('uses a password exactly as sent, spaces included', async () => {
-    const exact = await app().get('/rest/whoami', { query: { login: 'spaced@example.com', password: ' padded pass ' } });
+    const exact = await app().get('/rest/whoami', {
+      query: { login: 'spaced@example.com', password: ' padded pass ' },
+    });
     expect(exact.status).toBe(200);
     expect(exact.body.id).toBe(userId);
-    const trimmed = await app().get('/rest/whoami', { query: { login: 'spaced@example.com', password: 'padded pass' } });
+    const trimmed = await app().get('/rest/whoami', {
+      query: { login: 'spaced@example.com', password: 'padded pass' },
+    });
     expect(trimmed.status).toBe(401);
     expect(trimmed.body.code).toBe(300);
   });

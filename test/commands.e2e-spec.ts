@@ -78,13 +78,20 @@ describe('npm start on the embedded default', () => {
     const port = await freePort();
     const env = { DATABASE_URL: `sqlite:${join(dir, 'bugzilla.sqlite')}`, PORT: String(port) };
     const first = await startService(env);
-    const keys = [...first.output().matchAll(/^\s+(\S+@\S+)\s+([A-Za-z0-9]{40})\s/gm)].map((m) => ({ login: m[1], key: m[2] }));
+    const keys = [...first.output().matchAll(/^\s+(\S+@\S+)\s+([A-Za-z0-9]{40})\s/gm)].map((m) => ({
+      login: m[1],
+      key: m[2],
+    }));
     expect(keys.map((k) => k.login)).toEqual(['admin@example.com', 'dev@example.com', 'user@example.com']);
 
-    const whoami = await fetch(`http://127.0.0.1:${port}/rest/whoami`, { headers: { 'X-BUGZILLA-API-KEY': keys[0].key } });
+    const whoami = await fetch(`http://127.0.0.1:${port}/rest/whoami`, {
+      headers: { 'X-BUGZILLA-API-KEY': keys[0].key },
+    });
     expect(whoami.status).toBe(200);
     expect(((await whoami.json()) as { login: string }).login).toBe('admin@example.com');
-    const products = (await (await fetch(`http://127.0.0.1:${port}/rest/product_accessible`)).json()) as { ids: number[] };
+    const products = (await (await fetch(`http://127.0.0.1:${port}/rest/product_accessible`)).json()) as {
+      ids: number[];
+    };
     expect(products.ids.length).toBeGreaterThanOrEqual(2);
     expect(await stop(first.child)).toBe(0);
 
@@ -97,7 +104,10 @@ describe('npm start on the embedded default', () => {
   }, 90_000);
 
   it('refuses to start with a bad setting, naming it in one line', async () => {
-    const outcome = await run('dist/src/main.js', [], { PORT: 'eighty', DATABASE_URL: `sqlite:${join(dir, 'x.sqlite')}` });
+    const outcome = await run('dist/src/main.js', [], {
+      PORT: 'eighty',
+      DATABASE_URL: `sqlite:${join(dir, 'x.sqlite')}`,
+    });
     expect(outcome.code).toBe(1);
     expect(outcome.stderr.trim()).toBe("Configuration error: PORT must be an integer from 0 to 65535 (got 'eighty')");
   });
@@ -116,7 +126,14 @@ describe.each(DIALECTS)('npm run user:create [%s]', (dialect) => {
     run('dist/src/cli/user-create.js', args, { DATABASE_URL: database.url, DEMO_DATA: 'false' });
 
   it('creates a user with groups and prints an API key that is stored for that user', async () => {
-    const outcome = await userCreate('--login', 'ops@example.com', '--password', 'pw123456', '--group', 'editcomponents');
+    const outcome = await userCreate(
+      '--login',
+      'ops@example.com',
+      '--password',
+      'pw123456',
+      '--group',
+      'editcomponents',
+    );
     expect(outcome.code).toBe(0);
     const match = /^API key for ops@example\.com: ([A-Za-z0-9]{40})$/.exec(outcome.stdout.trim());
     expect(match).not.toBeNull();

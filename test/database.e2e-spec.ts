@@ -5,12 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { DataSource } from 'typeorm';
-import {
-  generateApiKey,
-  generateLoginCookie,
-  hashPassword,
-  verifyPassword,
-} from '../src/auth/password.js';
+import { generateApiKey, generateLoginCookie, hashPassword, verifyPassword } from '../src/auth/password.js';
 import { Profile } from '../src/auth/entities/profile.entity.js';
 import { parseDatabaseUrl, type AppConfig } from '../src/config/app-config.js';
 import { buildDataSourceOptions } from '../src/database/data-source-options.js';
@@ -38,8 +33,7 @@ const DIALECTS: Dialect[] = (process.env.TEST_DIALECTS ?? 'mysql,sqlite')
   .split(',')
   .map((d) => d.trim())
   .filter((d): d is Dialect => d === 'mysql' || d === 'sqlite');
-const MYSQL_SERVER =
-  process.env.TEST_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
+const MYSQL_SERVER = process.env.TEST_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
 
 const TABLES = [
   'classifications',
@@ -82,18 +76,14 @@ async function scratch(dialect: Dialect): Promise<Scratch> {
     return {
       config: {
         ...base,
-        database: parseDatabaseUrl(
-          `sqlite:${join(dir, 'nested', 'bugzilla.sqlite')}`,
-        ),
+        database: parseDatabaseUrl(`sqlite:${join(dir, 'nested', 'bugzilla.sqlite')}`),
       },
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
   const name = `bzp_t_${randomBytes(6).toString('hex')}`;
   const admin = await mysql.createConnection(MYSQL_SERVER);
-  await admin.query(
-    `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`,
-  );
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
   await admin.end();
   return {
     config: { ...base, database: parseDatabaseUrl(`${MYSQL_SERVER}/${name}`) },
@@ -109,11 +99,7 @@ async function open(config: Scratch['config']): Promise<DataSource> {
   return new DataSource(buildDataSourceOptions(config)).initialize();
 }
 
-async function count(
-  ds: DataSource,
-  sql: string,
-  params: unknown[] = [],
-): Promise<number> {
+async function count(ds: DataSource, sql: string, params: unknown[] = []): Promise<number> {
   const rows: { n: number | string }[] = await ds.query(sql, params);
   return Number(rows[0].n);
 }
@@ -121,12 +107,8 @@ async function count(
 async function tableNames(ds: DataSource): Promise<string[]> {
   const rows: { name: string }[] =
     ds.options.type === 'mysql'
-      ? await ds.query(
-          'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()',
-        )
-      : await ds.query(
-          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-        );
+      ? await ds.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()')
+      : await ds.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
   return rows.map((r) => r.name).sort();
 }
 
@@ -144,16 +126,12 @@ describe('password (Bugzilla bz_crypt format)', () => {
   it('verifies stored hashes', () => {
     expect(verifyPassword('password', known)).toBe(true);
     expect(verifyPassword('Password', known)).toBe(false);
-    expect(
-      verifyPassword('password', known.replace('{SHA-256}', '{SHA-512}')),
-    ).toBe(false);
+    expect(verifyPassword('password', known.replace('{SHA-256}', '{SHA-512}'))).toBe(false);
     expect(verifyPassword('password', null)).toBe(false);
     expect(verifyPassword('password', 'abcdefgh')).toBe(false);
     expect(verifyPassword('password', 'xxCRYPTxxxxxx')).toBe(false);
     const unicode = hashPassword('sécret!', 'XyZ12345');
-    expect(unicode).toBe(
-      'XyZ12345,UyajSbHpB9YWrLhh7IY/zz//XuGyazvfovG9T5K7NbU{SHA-256}',
-    );
+    expect(unicode).toBe('XyZ12345,UyajSbHpB9YWrLhh7IY/zz//XuGyazvfovG9T5K7NbU{SHA-256}');
     expect(verifyPassword('sécret!', unicode)).toBe(true);
   });
 
@@ -166,21 +144,11 @@ describe('password (Bugzilla bz_crypt format)', () => {
 
 describe('dialect helpers (pure)', () => {
   it('formats datetimes as Bugzilla does', () => {
-    expect(formatBugzillaDateTime('2026-01-02 03:04:05')).toBe(
-      '2026-01-02T03:04:05Z',
-    );
-    expect(formatBugzillaDateTime('2026-01-02 03:04:05.000')).toBe(
-      '2026-01-02T03:04:05Z',
-    );
-    expect(
-      formatBugzillaDateTime(new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 999))),
-    ).toBe('2026-01-02T03:04:05Z');
-    expect(formatBugzillaDateTime('2026-01-02T03:04:05.123Z')).toBe(
-      '2026-01-02T03:04:05Z',
-    );
-    expect(toSqlDateTime(new Date(Date.UTC(2026, 11, 31, 23, 59, 58)))).toBe(
-      '2026-12-31 23:59:58',
-    );
+    expect(formatBugzillaDateTime('2026-01-02 03:04:05')).toBe('2026-01-02T03:04:05Z');
+    expect(formatBugzillaDateTime('2026-01-02 03:04:05.000')).toBe('2026-01-02T03:04:05Z');
+    expect(formatBugzillaDateTime(new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 999)))).toBe('2026-01-02T03:04:05Z');
+    expect(formatBugzillaDateTime('2026-01-02T03:04:05.123Z')).toBe('2026-01-02T03:04:05Z');
+    expect(toSqlDateTime(new Date(Date.UTC(2026, 11, 31, 23, 59, 58)))).toBe('2026-12-31 23:59:58');
   });
 
   it('recognises connection errors, wrapped or not', () => {
@@ -193,9 +161,7 @@ describe('dialect helpers (pure)', () => {
     ).toBe(true);
     expect(isConnectionError(new Error('Pool is closed.'))).toBe(true);
     expect(isConnectionError({ code: 'SQLITE_BUSY' })).toBe(true);
-    expect(isConnectionError({ code: 'ER_DUP_ENTRY', errno: 1062 })).toBe(
-      false,
-    );
+    expect(isConnectionError({ code: 'ER_DUP_ENTRY', errno: 1062 })).toBe(false);
     expect(isConnectionError(new Error('boom'))).toBe(false);
     expect(isConnectionError(undefined)).toBe(false);
   });
@@ -217,12 +183,8 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
   });
 
   it('migrates an empty database once', async () => {
-    await expect(runMigrations(ds, (m) => log.push(m))).resolves.toBe(
-      'migrated',
-    );
-    await expect(runMigrations(ds, (m) => log.push(m))).resolves.toBe(
-      'up-to-date',
-    );
+    await expect(runMigrations(ds, (m) => log.push(m))).resolves.toBe('migrated');
+    await expect(runMigrations(ds, (m) => log.push(m))).resolves.toBe('up-to-date');
     const names = await tableNames(ds);
     for (const table of TABLES) expect(names).toContain(table);
     expect(names).toContain('migrations');
@@ -230,11 +192,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
   });
 
   it('creates the baseline rows', async () => {
-    expect(
-      await ds.query(
-        'SELECT id, name, description, sortkey FROM classifications',
-      ),
-    ).toEqual([
+    expect(await ds.query('SELECT id, name, description, sortkey FROM classifications')).toEqual([
       {
         id: 1,
         name: 'Unclassified',
@@ -242,11 +200,10 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
         sortkey: 0,
       },
     ]);
-    const groups: { id: number; name: string; isbuggroup: number }[] =
-      await ds.query('SELECT id, name, isbuggroup FROM `groups` ORDER BY id');
-    expect(groups.slice(0, 1)).toEqual([
-      { id: 1, name: 'admin', isbuggroup: 0 },
-    ]);
+    const groups: { id: number; name: string; isbuggroup: number }[] = await ds.query(
+      'SELECT id, name, isbuggroup FROM `groups` ORDER BY id',
+    );
+    expect(groups.slice(0, 1)).toEqual([{ id: 1, name: 'admin', isbuggroup: 0 }]);
     expect(groups.find((g) => g.name === 'editcomponents')).toEqual({
       id: 6,
       name: 'editcomponents',
@@ -260,9 +217,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     );
     expect(map.map((r) => r.grant_type)).toEqual([0, 1, 2]);
     expect(
-      await ds.query(
-        'SELECT id, value, sortkey, isactive, visibility_value_id, is_open FROM bug_status ORDER BY id',
-      ),
+      await ds.query('SELECT id, value, sortkey, isactive, visibility_value_id, is_open FROM bug_status ORDER BY id'),
     ).toEqual([
       {
         id: 1,
@@ -306,9 +261,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       },
     ]);
     expect(
-      await ds.query(
-        'SELECT id, value, sortkey, isactive, visibility_value_id FROM resolution ORDER BY id',
-      ),
+      await ds.query('SELECT id, value, sortkey, isactive, visibility_value_id FROM resolution ORDER BY id'),
     ).toEqual([
       {
         id: 1,
@@ -359,49 +312,30 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
   if (dialect === 'mysql') {
     it('mirrors the reference DDL (MariaDB)', async () => {
       const [products] = await ds.query('SHOW CREATE TABLE products');
-      expect(products['Create Table']).toContain(
-        '`id` smallint(6) NOT NULL AUTO_INCREMENT',
-      );
-      expect(products['Create Table']).toContain(
-        'UNIQUE KEY `products_name_idx` (`name`)',
-      );
+      expect(products['Create Table']).toContain('`id` smallint(6) NOT NULL AUTO_INCREMENT');
+      expect(products['Create Table']).toContain('UNIQUE KEY `products_name_idx` (`name`)');
       expect(products['Create Table']).toContain(
         'CONSTRAINT `fk_products_classification_id_classifications_id` FOREIGN KEY (`classification_id`) REFERENCES `classifications` (`id`) ON DELETE CASCADE ON UPDATE CASCADE',
       );
-      expect(products['Create Table']).toContain(
-        'DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_520_ci',
-      );
+      expect(products['Create Table']).toContain('DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_520_ci');
       const [bugs] = await ds.query('SHOW CREATE TABLE bugs');
-      expect(bugs['Create Table']).toContain(
-        "`bug_file_loc` mediumtext NOT NULL DEFAULT ''",
-      );
-      expect(bugs['Create Table']).toContain(
-        '`estimated_time` decimal(7,2) NOT NULL DEFAULT 0.00',
-      );
+      expect(bugs['Create Table']).toContain("`bug_file_loc` mediumtext NOT NULL DEFAULT ''");
+      expect(bugs['Create Table']).toContain('`estimated_time` decimal(7,2) NOT NULL DEFAULT 0.00');
     });
   } else {
     it('compares text case-insensitively except secrets (SQLite)', async () => {
       const seed = new Seeder(ds);
       await seed.classification('CaseTest');
-      await expect(seed.classification('casetest')).rejects.toSatisfy(
-        isDuplicateKeyError,
-      );
+      await expect(seed.classification('casetest')).rejects.toSatisfy(isDuplicateKeyError);
       const user = await seed.user('Case@Example.com');
-      await expect(seed.user('case@example.COM')).rejects.toSatisfy(
-        isDuplicateKeyError,
-      );
+      await expect(seed.user('case@example.COM')).rejects.toSatisfy(isDuplicateKeyError);
       await seed.apiKey(user, {
         key: 'AbCdEfGhIjKlMnOpQrStUvWxYz01234567890123',
       });
       await seed.apiKey(user, {
         key: 'abcdefghijklmnopqrstuvwxyz01234567890123',
       });
-      expect(
-        await count(
-          ds,
-          "SELECT COUNT(*) AS n FROM classifications WHERE name = 'CASETEST'",
-        ),
-      ).toBe(1);
+      expect(await count(ds, "SELECT COUNT(*) AS n FROM classifications WHERE name = 'CASETEST'")).toBe(1);
       await ds.query('DELETE FROM user_api_keys');
       await ds.query('DELETE FROM profiles');
       await ds.query("DELETE FROM classifications WHERE name = 'CaseTest'");
@@ -414,62 +348,33 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
 
   it('loads the demo data', async () => {
     const users = await loadDemoData(ds);
-    expect(users.map((u) => u.login)).toEqual([
-      'admin@example.com',
-      'dev@example.com',
-      'user@example.com',
-    ]);
+    expect(users.map((u) => u.login)).toEqual(['admin@example.com', 'dev@example.com', 'user@example.com']);
     for (const u of users) expect(u.apiKey).toMatch(/^[A-Za-z0-9]{40}$/);
     expect(users[0].groups).toEqual(['admin', 'editcomponents']);
     await expect(isDatabaseEmpty(ds)).resolves.toBe(false);
 
-    expect(await count(ds, 'SELECT COUNT(*) AS n FROM classifications')).toBe(
-      3,
-    );
-    expect(
-      await count(ds, 'SELECT COUNT(*) AS n FROM products'),
-    ).toBeGreaterThanOrEqual(3);
+    expect(await count(ds, 'SELECT COUNT(*) AS n FROM classifications')).toBe(3);
+    expect(await count(ds, 'SELECT COUNT(*) AS n FROM products')).toBeGreaterThanOrEqual(3);
     expect(await count(ds, 'SELECT COUNT(*) AS n FROM profiles')).toBe(3);
     expect(await count(ds, 'SELECT COUNT(*) AS n FROM user_api_keys')).toBe(3);
-    expect(
-      await count(ds, 'SELECT COUNT(*) AS n FROM bugs'),
-    ).toBeGreaterThanOrEqual(3);
-    expect(
-      await count(ds, 'SELECT COUNT(*) AS n FROM bug_group_map'),
-    ).toBeGreaterThanOrEqual(1);
-    expect(
-      await count(
-        ds,
-        'SELECT COUNT(*) AS n FROM group_control_map WHERE membercontrol = 3 AND entry = 1',
-      ),
-    ).toBe(1);
+    expect(await count(ds, 'SELECT COUNT(*) AS n FROM bugs')).toBeGreaterThanOrEqual(3);
+    expect(await count(ds, 'SELECT COUNT(*) AS n FROM bug_group_map')).toBeGreaterThanOrEqual(1);
+    expect(await count(ds, 'SELECT COUNT(*) AS n FROM group_control_map WHERE membercontrol = 3 AND entry = 1')).toBe(
+      1,
+    );
     expect(
       await count(
         ds,
         'SELECT COUNT(*) AS n FROM group_control_map WHERE membercontrol = 0 AND othercontrol = 0 AND entry = 1',
       ),
     ).toBe(1);
-    expect(
-      await count(
-        ds,
-        "SELECT COUNT(*) AS n FROM flagtypes WHERE target_type = 'a'",
-      ),
-    ).toBeGreaterThanOrEqual(1);
-    expect(
-      await count(
-        ds,
-        "SELECT COUNT(*) AS n FROM flagtypes WHERE target_type = 'b'",
-      ),
-    ).toBeGreaterThanOrEqual(1);
-    expect(
-      await count(ds, 'SELECT COUNT(*) AS n FROM flagexclusions'),
-    ).toBeGreaterThanOrEqual(1);
+    expect(await count(ds, "SELECT COUNT(*) AS n FROM flagtypes WHERE target_type = 'a'")).toBeGreaterThanOrEqual(1);
+    expect(await count(ds, "SELECT COUNT(*) AS n FROM flagtypes WHERE target_type = 'b'")).toBeGreaterThanOrEqual(1);
+    expect(await count(ds, 'SELECT COUNT(*) AS n FROM flagexclusions')).toBeGreaterThanOrEqual(1);
     const versions: { value: string }[] = await ds.query(
       "SELECT v.value FROM versions v JOIN products p ON p.id = v.product_id WHERE p.name = 'Firefly'",
     );
-    expect(versions.map((v) => v.value)).toEqual(
-      expect.arrayContaining(['1.0', '1.9', '1.10']),
-    );
+    expect(versions.map((v) => v.value)).toEqual(expect.arrayContaining(['1.0', '1.9', '1.10']));
     // Every user is involved in at least one bug.
     const involved = await count(
       ds,
@@ -479,42 +384,25 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     );
     expect(involved).toBe(3);
     // The admin's password is 'password' in Bugzilla's format.
-    const [admin] = await ds.query(
-      'SELECT cryptpassword FROM profiles WHERE login_name = ?',
-      ['admin@example.com'],
-    );
+    const [admin] = await ds.query('SELECT cryptpassword FROM profiles WHERE login_name = ?', ['admin@example.com']);
     expect(verifyPassword('password', admin.cryptpassword)).toBe(true);
   });
 
   it('reads entities with booleans and UTC datetimes', async () => {
-    const products = await ds
-      .getRepository(Product)
-      .find({ order: { name: 'ASC' } });
-    expect(products.map((p) => p.name)).toEqual([
-      'Comet Classic',
-      'Firefly',
-      'Nebula',
-      'Partner Portal',
-      'Stardust',
-    ]);
+    const products = await ds.getRepository(Product).find({ order: { name: 'ASC' } });
+    expect(products.map((p) => p.name)).toEqual(['Comet Classic', 'Firefly', 'Nebula', 'Partner Portal', 'Stardust']);
     expect(products[0].isactive).toBe(false);
     expect(products[1].isactive).toBe(true);
-    expect(products.find((p) => p.name === 'Stardust')?.allowsUnconfirmed).toBe(
-      false,
-    );
+    expect(products.find((p) => p.name === 'Stardust')?.allowsUnconfirmed).toBe(false);
 
-    const profile = await ds
-      .getRepository(Profile)
-      .findOneByOrFail({ loginName: 'ADMIN@example.com' });
+    const profile = await ds.getRepository(Profile).findOneByOrFail({ loginName: 'ADMIN@example.com' });
     expect(profile.isEnabled).toBe(true);
 
     const controls = await ds.getRepository(GroupControlMap).find();
     expect(controls.map((c) => c.entry)).toEqual([true, true]);
     const inclusions = await ds.getRepository(FlagInclusion).find();
     expect(inclusions).toHaveLength(3);
-    expect(
-      inclusions.some((i) => i.productId === null && i.componentId === null),
-    ).toBe(true);
+    expect(inclusions.some((i) => i.productId === null && i.componentId === null)).toBe(true);
 
     const seed = new Seeder(ds);
     const bugs = await ds.getRepository(Bug).find({ order: { bugId: 'ASC' } });
@@ -522,78 +410,40 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     expect(bugs[0].creationTs).toBeInstanceOf(Date);
     expect(bugs[0].estimatedTime).toBe(0);
     expect(bugs[0].reporterAccessible).toBe(true);
-    expect(Math.abs(bugs[0].deltaTs.getTime() - Date.now())).toBeLessThan(
-      120_000,
-    );
+    expect(Math.abs(bugs[0].deltaTs.getTime() - Date.now())).toBeLessThan(120_000);
 
     const ts = new Date(Date.UTC(2024, 1, 29, 12, 34, 56));
-    const userId = (
-      await ds
-        .getRepository(Profile)
-        .findOneByOrFail({ loginName: 'user@example.com' })
-    ).userid;
+    const userId = (await ds.getRepository(Profile).findOneByOrFail({ loginName: 'user@example.com' })).userid;
     const visitId = await seed.lastVisit(userId, bugs[4].bugId, ts);
-    const visit = await ds
-      .getRepository(BugUserLastVisit)
-      .findOneByOrFail({ id: visitId });
+    const visit = await ds.getRepository(BugUserLastVisit).findOneByOrFail({ id: visitId });
     expect(visit.lastVisitTs.toISOString()).toBe('2024-02-29T12:34:56.000Z');
-    expect(formatBugzillaDateTime(visit.lastVisitTs)).toBe(
-      '2024-02-29T12:34:56Z',
-    );
-    const [raw] = await ds.query(
-      'SELECT last_visit_ts FROM bug_user_last_visit WHERE id = ?',
-      [visitId],
-    );
-    expect(formatBugzillaDateTime(raw.last_visit_ts)).toBe(
-      '2024-02-29T12:34:56Z',
-    );
+    expect(formatBugzillaDateTime(visit.lastVisitTs)).toBe('2024-02-29T12:34:56Z');
+    const [raw] = await ds.query('SELECT last_visit_ts FROM bug_user_last_visit WHERE id = ?', [visitId]);
+    expect(formatBugzillaDateTime(raw.last_visit_ts)).toBe('2024-02-29T12:34:56Z');
   });
 
   it('upserts last visits and computes UTC cut-offs in SQL', async () => {
     const [{ now }] = await ds.query(`SELECT ${nowUtcSql(ds)} AS now`);
-    expect(
-      Math.abs(new Date(formatBugzillaDateTime(now)).getTime() - Date.now()),
-    ).toBeLessThan(5_000);
-    const [user] = await ds.query(
-      'SELECT userid FROM profiles WHERE login_name = ?',
-      ['dev@example.com'],
-    );
-    const bugs: { bug_id: number }[] = await ds.query(
-      'SELECT bug_id FROM bugs ORDER BY bug_id',
-    );
+    expect(Math.abs(new Date(formatBugzillaDateTime(now)).getTime() - Date.now())).toBeLessThan(5_000);
+    const [user] = await ds.query('SELECT userid FROM profiles WHERE login_name = ?', ['dev@example.com']);
+    const bugs: { bug_id: number }[] = await ds.query('SELECT bug_id FROM bugs ORDER BY bug_id');
     const ts = toSqlDateTime(new Date(Date.UTC(2020, 0, 1, 0, 0, 0)));
-    const params = [
-      user.userid,
-      bugs[0].bug_id,
-      ts,
-      user.userid,
-      bugs[1].bug_id,
-      ts,
-    ];
+    const params = [user.userid, bugs[0].bug_id, ts, user.userid, bugs[1].bug_id, ts];
     await ds.query(upsertLastVisitSql(ds, 2), params);
     await ds.query(upsertLastVisitSql(ds, 2), params);
-    const rows: { bug_id: number; last_visit_ts: Date | string }[] =
-      await ds.query(
-        'SELECT bug_id, last_visit_ts FROM bug_user_last_visit WHERE user_id = ? ORDER BY bug_id',
-        [user.userid],
-      );
-    expect(
-      rows.map((r) => [r.bug_id, formatBugzillaDateTime(r.last_visit_ts)]),
-    ).toEqual([
+    const rows: { bug_id: number; last_visit_ts: Date | string }[] = await ds.query(
+      'SELECT bug_id, last_visit_ts FROM bug_user_last_visit WHERE user_id = ? ORDER BY bug_id',
+      [user.userid],
+    );
+    expect(rows.map((r) => [r.bug_id, formatBugzillaDateTime(r.last_visit_ts)])).toEqual([
       [bugs[0].bug_id, '2020-01-01T00:00:00Z'],
       [bugs[1].bug_id, '2020-01-01T00:00:00Z'],
     ]);
     expect(
-      await count(
-        ds,
-        `SELECT COUNT(*) AS n FROM bug_user_last_visit WHERE last_visit_ts < ${daysAgoUtcSql(ds, 10)}`,
-      ),
+      await count(ds, `SELECT COUNT(*) AS n FROM bug_user_last_visit WHERE last_visit_ts < ${daysAgoUtcSql(ds, 10)}`),
     ).toBe(3); // these two and the 2024 visit of the previous test
     expect(
-      await count(
-        ds,
-        `SELECT COUNT(*) AS n FROM bug_user_last_visit WHERE last_visit_ts >= ${daysAgoUtcSql(ds, 10)}`,
-      ),
+      await count(ds, `SELECT COUNT(*) AS n FROM bug_user_last_visit WHERE last_visit_ts >= ${daysAgoUtcSql(ds, 10)}`),
     ).toBe(1); // the demo's visit of an hour ago (the demo's other one was just overwritten)
   });
 
@@ -614,9 +464,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
           : 'CREATE TABLE products (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL)',
       );
       const messages: string[] = [];
-      await expect(runMigrations(ods, (m) => messages.push(m))).resolves.toBe(
-        'existing-bugzilla',
-      );
+      await expect(runMigrations(ods, (m) => messages.push(m))).resolves.toBe('existing-bugzilla');
       expect(await tableNames(ods)).toEqual(['products']);
       expect(messages).toHaveLength(1);
     } finally {

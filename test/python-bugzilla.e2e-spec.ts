@@ -81,10 +81,18 @@ async function seedFixture(app: TestApp): Promise<Fixture> {
   const dev = await seed.user('dev@example.com', { realname: 'Dev Eloper' });
   const lead = await seed.user('lead@example.com', { realname: 'Lee Lead' });
   const qa = await seed.user('qa@example.com', { realname: 'Quinn QA' });
-  const keys = { admin: await seed.apiKey(admin), member: await seed.apiKey(member), outsider: await seed.apiKey(outsider) };
+  const keys = {
+    admin: await seed.apiKey(admin),
+    member: await seed.apiKey(member),
+    outsider: await seed.apiKey(outsider),
+  };
 
   const widget = await seed.product('Widget', { description: 'Widgets of every size' });
-  const frontend = await seed.component(widget, 'Frontend', { owner: dev, qaContact: qa, description: 'What users see' });
+  const frontend = await seed.component(widget, 'Frontend', {
+    owner: dev,
+    qaContact: qa,
+    description: 'What users see',
+  });
   const backend = await seed.component(widget, 'Backend', { owner: lead, description: 'What users do not see' });
   const legacy = await seed.component(widget, 'Legacy', { owner: dev, isactive: false, description: 'Retired code' });
   for (const v of ['1.10', '2.0', '1.9']) await seed.version(widget, v);
@@ -215,8 +223,12 @@ describe.runIf(DIALECTS.includes('mysql'))('python-bugzilla works unchanged agai
       const memberHome = home(fx.keys.member);
       await expect(cli(memberHome, 'info', '--products')).resolves.toEqual(ok('Archive\nSecret\nWidget\ngadget\n'));
       await expect(cli(memberHome, 'info', '--components', 'Secret')).resolves.toEqual(ok('Vault\n'));
-      await expect(cli(memberHome, 'info', '--components', 'Secret', '--active-components')).resolves.toEqual(ok('Vault\n'));
-      await expect(cli(memberHome, 'info', '--component_owners', 'Secret')).resolves.toEqual(ok('Vault: member@example.com\n'));
+      await expect(cli(memberHome, 'info', '--components', 'Secret', '--active-components')).resolves.toEqual(
+        ok('Vault\n'),
+      );
+      await expect(cli(memberHome, 'info', '--component_owners', 'Secret')).resolves.toEqual(
+        ok('Vault: member@example.com\n'),
+      );
       await expect(cli(memberHome, 'info', '--versions', 'Secret')).resolves.toEqual(ok('1.0\n'));
     });
 
@@ -240,11 +252,21 @@ describe.runIf(DIALECTS.includes('mysql'))('python-bugzilla works unchanged agai
       // python-bugzilla 3.2 raises on the HTTP status before reading the 505 envelope, so the
       // CLI reports the 401 itself; a real Bugzilla 5.2 gives the same output.
       const out = await cli(home(), '--ensure-logged-in', 'info', '--products');
-      expect(out).toEqual(failed(2, `\nConnection lost/failed: 401 Client Error: Unauthorized for url: ${url}/user?ids=1\n`));
+      expect(out).toEqual(
+        failed(2, `\nConnection lost/failed: 401 Client Error: Unauthorized for url: ${url}/user?ids=1\n`),
+      );
     });
 
     it('--username/--password are not needed when bugzillarc has a key', async () => {
-      const out = await cli(home(fx.keys.member), '--username', 'member@example.com', '--password', 'x', 'info', '--products');
+      const out = await cli(
+        home(fx.keys.member),
+        '--username',
+        'member@example.com',
+        '--password',
+        'x',
+        'info',
+        '--products',
+      );
       expect(out).toEqual(
         ok(`You already have an API key configured for ${url}\nThere is no need to cache a login token. Exiting.\n`),
       );
@@ -256,7 +278,15 @@ describe.runIf(DIALECTS.includes('mysql'))('python-bugzilla works unchanged agai
 
     it('logs in, caches the token and lists what the user may see', async () => {
       loginHome = home();
-      const out = await cli(loginHome, '--username', 'member@example.com', '--password', PASSWORDS.member, 'info', '--products');
+      const out = await cli(
+        loginHome,
+        '--username',
+        'member@example.com',
+        '--password',
+        PASSWORDS.member,
+        'info',
+        '--products',
+      );
       expect(out).toEqual(ok(`${loginBanner(loginHome)}Archive\nSecret\nWidget\ngadget\n`));
 
       const token = cachedToken(loginHome);
@@ -358,7 +388,9 @@ describe.runIf(DIALECTS.includes('mysql'))('python-bugzilla works unchanged agai
       await expect(py(home(), '--api-key', fx.keys.member, 'product_get_names', 'SECRET')).resolves.toEqual({
         result: [secretProduct()],
       });
-      await expect(py(home(), '--api-key', fx.keys.outsider, 'product_get_names', 'Secret', 'Nothing')).resolves.toEqual({
+      await expect(
+        py(home(), '--api-key', fx.keys.outsider, 'product_get_names', 'Secret', 'Nothing'),
+      ).resolves.toEqual({
         result: [],
       });
     });
@@ -367,7 +399,9 @@ describe.runIf(DIALECTS.includes('mysql'))('python-bugzilla works unchanged agai
       await expect(py(home(), '--api-key', fx.keys.outsider, 'getcomponents', 'Widget')).resolves.toEqual({
         result: ['Backend', 'Frontend', 'Legacy'],
       });
-      await expect(py(home(), '--api-key', fx.keys.outsider, 'getcomponentdetails', 'Widget', 'Frontend')).resolves.toEqual({
+      await expect(
+        py(home(), '--api-key', fx.keys.outsider, 'getcomponentdetails', 'Widget', 'Frontend'),
+      ).resolves.toEqual({
         result: {
           id: fx.components.frontend,
           name: 'Frontend',
@@ -396,7 +430,9 @@ describe.runIf(DIALECTS.includes('mysql'))('python-bugzilla works unchanged agai
           },
         },
       });
-      await expect(py(home(), '--api-key', fx.keys.outsider, 'getcomponentdetails', 'Widget', 'Legacy')).resolves.toEqual({
+      await expect(
+        py(home(), '--api-key', fx.keys.outsider, 'getcomponentdetails', 'Widget', 'Legacy'),
+      ).resolves.toEqual({
         result: {
           id: fx.components.legacy,
           name: 'Legacy',
@@ -425,14 +461,16 @@ describe.runIf(DIALECTS.includes('mysql'))('python-bugzilla works unchanged agai
       });
       const token: string = state.result.token;
       expect(token.startsWith(`${fx.users.member}-`)).toBe(true);
-      await expect(app.rows('SELECT userid FROM logincookies WHERE cookie = ?', [token.split('-')[1]])).resolves.toEqual([
-        { userid: fx.users.member },
-      ]);
+      await expect(
+        app.rows('SELECT userid FROM logincookies WHERE cookie = ?', [token.split('-')[1]]),
+      ).resolves.toEqual([{ userid: fx.users.member }]);
 
       // A new Bugzilla(url) in the same $HOME finds the cached token: still logged in.
       await expect(py(h, 'product_names')).resolves.toEqual({ result: ['Archive', 'gadget', 'Secret', 'Widget'] });
       await expect(py(h, 'logout')).resolves.toEqual({ result: null });
-      await expect(app.rows('SELECT userid FROM logincookies WHERE cookie = ?', [token.split('-')[1]])).resolves.toEqual([]);
+      await expect(
+        app.rows('SELECT userid FROM logincookies WHERE cookie = ?', [token.split('-')[1]]),
+      ).resolves.toEqual([]);
 
       // python-bugzilla keeps the dead token in its cache. GET /rest/version ignores it (as Bugzilla's
       // login-exempt methods do), so the library still connects; the next call is refused (32000, HTTP 400).
@@ -489,13 +527,18 @@ describe.runIf(DIALECTS.includes('mysql'))('python-bugzilla works unchanged agai
     });
 
     it('GET /rest/login logs in with login and password whatever stale token comes along', async () => {
-      const res = await fetch(`${url}/login?login=member%40example.com&password=${PASSWORDS.member}&Bugzilla_token=${stale()}`);
+      const res = await fetch(
+        `${url}/login?login=member%40example.com&password=${PASSWORDS.member}&Bugzilla_token=${stale()}`,
+      );
       expect(res.status).toBe(200);
       const body = (await res.json()) as { id: number; token: string };
-      expect(body).toEqual({ id: fx.users.member, token: expect.stringMatching(new RegExp(`^${fx.users.member}-\\w+$`)) });
-      await expect(app.rows('SELECT userid FROM logincookies WHERE cookie = ?', [body.token.split('-')[1]])).resolves.toEqual([
-        { userid: fx.users.member },
-      ]);
+      expect(body).toEqual({
+        id: fx.users.member,
+        token: expect.stringMatching(new RegExp(`^${fx.users.member}-\\w+$`)),
+      });
+      await expect(
+        app.rows('SELECT userid FROM logincookies WHERE cookie = ?', [body.token.split('-')[1]]),
+      ).resolves.toEqual([{ userid: fx.users.member }]);
     });
 
     it('other methods refuse the stale token (code 32000, HTTP 400)', async () => {
@@ -554,7 +597,9 @@ describe.runIf(DIALECTS.includes('mysql'))('python-bugzilla works unchanged agai
       const logout = await fetch(`${url}/logout`, { headers });
       expect(logout.status).toBe(200);
       await expect(logout.json()).resolves.toEqual({ result: null });
-      await expect(app.rows('SELECT cookie FROM logincookies WHERE userid = ?', [fx.users.outsider])).resolves.toEqual([]);
+      await expect(app.rows('SELECT cookie FROM logincookies WHERE userid = ?', [fx.users.outsider])).resolves.toEqual(
+        [],
+      );
 
       const after = await fetch(`${url}/whoami`, { headers });
       expect(after.status).toBe(400);
@@ -573,9 +618,18 @@ describe.runIf(DIALECTS.includes('mysql'))('python-bugzilla works unchanged agai
       gizmo = answer.result.id;
 
       await expect(
-        app.rows('SELECT name, description, isactive, defaultmilestone, allows_unconfirmed FROM products WHERE id = ?', [gizmo]),
+        app.rows(
+          'SELECT name, description, isactive, defaultmilestone, allows_unconfirmed FROM products WHERE id = ?',
+          [gizmo],
+        ),
       ).resolves.toEqual([
-        { name: 'Gizmo', description: 'Gizmos for everyone', isactive: 1, defaultmilestone: '---', allows_unconfirmed: 1 },
+        {
+          name: 'Gizmo',
+          description: 'Gizmos for everyone',
+          isactive: 1,
+          defaultmilestone: '---',
+          allows_unconfirmed: 1,
+        },
       ]);
       const created = await py(home(), '--api-key', fx.keys.admin, 'product_get_names', 'Gizmo');
       expect(created).toEqual({
@@ -619,10 +673,21 @@ describe.runIf(DIALECTS.includes('mysql'))('python-bugzilla works unchanged agai
     it('a rename to a name with a space, then an update addressed by that name (encoded in the path)', async () => {
       await expect(
         py(home(), '--api-key', fx.keys.admin, 'product_update', 'Gizmo', JSON.stringify({ name: 'Gizmo Pro' })),
-      ).resolves.toEqual({ result: { products: [{ id: gizmo, changes: { name: { added: 'Gizmo Pro', removed: 'Gizmo' } } }] } });
+      ).resolves.toEqual({
+        result: { products: [{ id: gizmo, changes: { name: { added: 'Gizmo Pro', removed: 'Gizmo' } } }] },
+      });
       await expect(
-        py(home(), '--api-key', fx.keys.admin, 'product_update', 'Gizmo Pro', JSON.stringify({ has_unconfirmed: false })),
-      ).resolves.toEqual({ result: { products: [{ id: gizmo, changes: { has_unconfirmed: { added: '0', removed: '1' } } }] } });
+        py(
+          home(),
+          '--api-key',
+          fx.keys.admin,
+          'product_update',
+          'Gizmo Pro',
+          JSON.stringify({ has_unconfirmed: false }),
+        ),
+      ).resolves.toEqual({
+        result: { products: [{ id: gizmo, changes: { has_unconfirmed: { added: '0', removed: '1' } } }] },
+      });
       await expect(app.rows('SELECT name, allows_unconfirmed FROM products WHERE id = ?', [gizmo])).resolves.toEqual([
         { name: 'Gizmo Pro', allows_unconfirmed: 0 },
       ]);

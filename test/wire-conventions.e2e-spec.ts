@@ -116,7 +116,9 @@ forEachDialect('Bugzilla wire conventions', (app) => {
     const res = await app().get('/rest/bug_user_last_visit', { query: { api_key: adminKey } });
     expect(res.status).toBe(500);
     expect(res.body.code).toBe(-32000);
-    expect(res.body.message).toMatch(/^An internal error occurred while processing the request \(request id [\w-]+\)\.$/);
+    expect(res.body.message).toMatch(
+      /^An internal error occurred while processing the request \(request id [\w-]+\)\.$/,
+    );
     expect(res.text).not.toMatch(/bug_user_last_visit|SELECT|sqlite|mysql|at \w+ \(/i);
   });
 });

@@ -43,5 +43,6 @@ export type RequestWithUser = FastifyRequest & {
 
 /** The caller resolved by the guard (the anonymous user when no credentials were sent). */
 export const CurrentUser = createParamDecorator(
-  (_data: unknown, ctx: ExecutionContext): AuthUser => ctx.switchToHttp().getRequest<RequestWithUser>().user ?? ANONYMOUS,
+  (_data: unknown, ctx: ExecutionContext): AuthUser =>
+    ctx.switchToHttp().getRequest<RequestWithUser>().user ?? ANONYMOUS,
 );

@@ -107,7 +107,9 @@ export class CallerService {
     await this.touchApiKey(row.key_id);
     return toAuthUser(
       row,
-      own.filter((r) => r.group_id !== null && r.group_id !== undefined).map((r) => ({ id: r.group_id!, name: r.group_name! })),
+      own
+        .filter((r) => r.group_id !== null && r.group_id !== undefined)
+        .map((r) => ({ id: r.group_id!, name: r.group_name! })),
     );
   }
 
@@ -138,7 +140,10 @@ export class CallerService {
   /** Bugzilla's `account_disabled`: the account's disabled text (as plain text), then whom to write to. */
   private checkEnabled(row: ProfileRow): void {
     if (Number(row.is_enabled) !== 1) {
-      const reason = (row.disabledtext ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+      const reason = (row.disabledtext ?? '')
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
       throw new BugzillaError(
         ErrorCode.ACCOUNT_DISABLED,
         `${reason ? `${reason} ` : ''}If you believe your account should be restored, please send email to ` +

@@ -71,10 +71,15 @@ export function extractCredentials(
   if (query && typeof query === 'object') sources.push(query);
   if (body && typeof body === 'object' && !Array.isArray(body)) sources.push(body as Params);
 
-  const apiKey = take(sources, PARAM_NAMES.apiKey, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.apiKey], HEADER_NAMES.apiKey);
-  const login = take(sources, PARAM_NAMES.login, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.login], HEADER_NAMES.login);
-  const password = take(sources, PARAM_NAMES.password, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.password], HEADER_NAMES.password);
-  const token = take(sources, PARAM_NAMES.token, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.token], HEADER_NAMES.token);
+  const apiKey =
+    take(sources, PARAM_NAMES.apiKey, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.apiKey], HEADER_NAMES.apiKey);
+  const login =
+    take(sources, PARAM_NAMES.login, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.login], HEADER_NAMES.login);
+  const password =
+    take(sources, PARAM_NAMES.password, keepOwnParams) ||
+    decodeHeader(headers[HEADER_NAMES.password], HEADER_NAMES.password);
+  const token =
+    take(sources, PARAM_NAMES.token, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.token], HEADER_NAMES.token);
 
   // Bugzilla's login stack: login/password first, then the token, then the API key.
   if (login && password) return { kind: 'login', login, password };

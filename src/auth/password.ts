@@ -7,8 +7,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
  */
 const SALT_LENGTH = 8;
 const ALGORITHM = 'SHA-256';
-const ALPHANUMERIC =
-  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Bugzilla's algorithm names (Perl Digest) → node:crypto's. */
 const DIGESTS: Record<string, string> = {
@@ -23,16 +22,11 @@ const DIGESTS: Record<string, string> = {
 /** `length` characters from [A-Za-z0-9], uniformly, from the CSPRNG (as `generate_random_password`). */
 export function randomAlphanumeric(length: number): string {
   let out = '';
-  for (let i = 0; i < length; i++)
-    out += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
+  for (let i = 0; i < length; i++) out += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
   return out;
 }
 
-function digest(
-  algorithm: string,
-  plain: string,
-  salt: string,
-): string | undefined {
+function digest(algorithm: string, plain: string, salt: string): string | undefined {
   const node = DIGESTS[algorithm];
   if (!node) return undefined;
   return createHash(node)
@@ -42,10 +36,7 @@ function digest(
 }
 
 /** A new stored password: `<8-char salt>,<hash>{SHA-256}`. */
-export function hashPassword(
-  plain: string,
-  salt: string = randomAlphanumeric(SALT_LENGTH),
-): string {
+export function hashPassword(plain: string, salt: string = randomAlphanumeric(SALT_LENGTH)): string {
   return `${salt},${digest(ALGORITHM, plain, salt)}{${ALGORITHM}}`;
 }
 
@@ -53,10 +44,7 @@ export function hashPassword(
  * Checks a password against a stored `cryptpassword`. Only digest-based
  * hashes (`...{ALGORITHM}`) are supported; legacy crypt(3) hashes and NULL never match.
  */
-export function verifyPassword(
-  plain: string,
-  stored: string | null | undefined,
-): boolean {
+export function verifyPassword(plain: string, stored: string | null | undefined): boolean {
   if (!stored) return false;
   const algorithm = /\{([^}]+)\}$/.exec(stored)?.[1];
   if (!algorithm) return false;

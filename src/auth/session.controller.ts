@@ -66,7 +66,9 @@ export class SessionController {
   @Get('whoami')
   @LoginRequired()
   @ApiOperation({ summary: 'The calling user.' })
-  @ApiOkResponse({ schema: { example: { id: 1, name: 'admin@example.com', real_name: 'Admin', login: 'admin@example.com' } } })
+  @ApiOkResponse({
+    schema: { example: { id: 1, name: 'admin@example.com', real_name: 'Admin', login: 'admin@example.com' } },
+  })
   whoami(@CurrentUser() user: AuthUser) {
     return this.sessions.whoami(user);
   }
@@ -81,7 +83,11 @@ export class SessionController {
 
   @Get('user/:id_or_login')
   @ApiOperation({ summary: 'One user by id or login name.' })
-  user(@CurrentUser() user: AuthUser, @Param('id_or_login') idOrLogin: string, @Query() query: Record<string, unknown>) {
+  user(
+    @CurrentUser() user: AuthUser,
+    @Param('id_or_login') idOrLogin: string,
+    @Query() query: Record<string, unknown>,
+  ) {
     return this.sessions.user(user, idOrLogin, query);
   }
 }

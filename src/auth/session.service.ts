@@ -124,7 +124,10 @@ export class SessionService {
   /** `/rest/user/{id_or_login}`: digits are an id, anything else a login name. */
   async user(caller: AuthUser, idOrLogin: string, query: Record<string, unknown>): Promise<{ users: UserView[] }> {
     const key = isNaturalNumber(idOrLogin) ? 'ids' : 'names';
-    const merged = [idOrLogin, ...(Array.isArray(query[key]) ? (query[key] as unknown[]) : query[key] ? [query[key]] : [])];
+    const merged = [
+      idOrLogin,
+      ...(Array.isArray(query[key]) ? (query[key] as unknown[]) : query[key] ? [query[key]] : []),
+    ];
     return key === 'ids' ? this.users(caller, merged, query.names) : this.users(caller, query.ids, merged);
   }
 

@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 
-const CREDENTIAL_PARAM = /([?&](?:Bugzilla_api_key|api_key|Bugzilla_login|login|Bugzilla_password|password|Bugzilla_token|token)=)[^&]*/gi;
+const CREDENTIAL_PARAM =
+  /([?&](?:Bugzilla_api_key|api_key|Bugzilla_login|login|Bugzilla_password|password|Bugzilla_token|token)=)[^&]*/gi;
 
 /** Credentials travel in the query string; they never reach a log line. */
 export function redactCredentials(url: string): string {

@@ -2,10 +2,8 @@ import { Column, PrimaryColumn, type ValueTransformer } from 'typeorm';
 
 /** Bugzilla stores booleans as tinyint 0/1 (INTEGER on SQLite); entities see true/false. */
 export const booleanTransformer: ValueTransformer = {
-  to: (value: boolean | null | undefined) =>
-    value === null || value === undefined ? value : value ? 1 : 0,
-  from: (value: unknown) =>
-    value === null || value === undefined ? value : Number(value) !== 0,
+  to: (value: boolean | null | undefined) => (value === null || value === undefined ? value : value ? 1 : 0),
+  from: (value: unknown) => (value === null || value === undefined ? value : Number(value) !== 0),
 };
 
 export interface BooleanColumnOptions {
@@ -16,19 +14,12 @@ export interface BooleanColumnOptions {
 }
 
 /** A Bugzilla BOOLEAN column (tinyint 0/1) mapped to a JS boolean. */
-export function BooleanColumn(
-  name: string,
-  options: BooleanColumnOptions = {},
-): PropertyDecorator {
+export function BooleanColumn(name: string, options: BooleanColumnOptions = {}): PropertyDecorator {
   const common = {
     name,
     type: 'tinyint' as const,
     transformer: booleanTransformer,
-    ...(options.default === undefined
-      ? {}
-      : { default: options.default ? 1 : 0 }),
+    ...(options.default === undefined ? {} : { default: options.default ? 1 : 0 }),
   };
-  return options.primary
-    ? PrimaryColumn(common)
-    : Column({ ...common, nullable: options.nullable ?? false });
+  return options.primary ? PrimaryColumn(common) : Column({ ...common, nullable: options.nullable ?? false });
 }

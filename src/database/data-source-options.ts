@@ -6,19 +6,13 @@ import { DropTimedOutConnections, ParameterFreeLogger } from './connection-limit
 import { ALL_ENTITIES } from './entities.js';
 import { ALL_MIGRATIONS } from './migrations/index.js';
 
-export type DatabaseSettings = Pick<
-  AppConfig,
-  'database' | 'dbPoolSize' | 'dbTimeoutMs'
->;
+export type DatabaseSettings = Pick<AppConfig, 'database' | 'dbPoolSize' | 'dbTimeoutMs'>;
 
 /**
  * The one place that turns the configuration into TypeORM options: used by the
  * Nest module, by `ormconfig.ts` (the TypeORM CLI) and by the tests.
  */
-export function buildDataSourceOptions(
-  config: DatabaseSettings,
-  extra: { logger?: Logger } = {},
-): DataSourceOptions {
+export function buildDataSourceOptions(config: DatabaseSettings, extra: { logger?: Logger } = {}): DataSourceOptions {
   const common = {
     entities: ALL_ENTITIES,
     migrations: ALL_MIGRATIONS,

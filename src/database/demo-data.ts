@@ -1,8 +1,5 @@
 import type { DataSource } from 'typeorm';
-import {
-  CONTROL_MANDATORY,
-  CONTROL_NA,
-} from '../products/entities/group-control-map.entity.js';
+import { CONTROL_MANDATORY, CONTROL_NA } from '../products/entities/group-control-map.entity.js';
 import { Seeder } from './seeder.js';
 
 export interface DemoUser {
@@ -13,13 +10,9 @@ export interface DemoUser {
 
 /** True when there is nothing to lose: no products and no users. */
 export async function isDatabaseEmpty(ds: DataSource): Promise<boolean> {
-  const products: unknown[] = await ds.query(
-    'SELECT 1 AS one FROM products LIMIT 1',
-  );
+  const products: unknown[] = await ds.query('SELECT 1 AS one FROM products LIMIT 1');
   if (products.length > 0) return false;
-  const profiles: unknown[] = await ds.query(
-    'SELECT 1 AS one FROM profiles LIMIT 1',
-  );
+  const profiles: unknown[] = await ds.query('SELECT 1 AS one FROM profiles LIMIT 1');
   return profiles.length === 0;
 }
 
@@ -43,16 +36,8 @@ export async function loadDemoData(ds: DataSource): Promise<DemoUser[]> {
   return ds.transaction(async (manager) => {
     const seed = new Seeder(manager);
 
-    const desktop = await seed.classification(
-      'Desktop',
-      'Applications that run on your computer',
-      10,
-    );
-    const services = await seed.classification(
-      'Services',
-      'Hosted services',
-      20,
-    );
+    const desktop = await seed.classification('Desktop', 'Applications that run on your computer', 10);
+    const services = await seed.classification('Services', 'Hosted services', 20);
 
     const nebulaTeam = await seed.group('nebula-team', {
       description: 'Members of the Nebula project',
@@ -116,8 +101,7 @@ export async function loadDemoData(ds: DataSource): Promise<DemoUser[]> {
       description: 'No longer maintained.',
       isactive: false,
     });
-    for (const v of ['1.0', '1.9', '1.10', 'unspecified'])
-      await seed.version(firefly, v);
+    for (const v of ['1.0', '1.9', '1.10', 'unspecified']) await seed.version(firefly, v);
     await seed.milestone(firefly, '---', { sortkey: 0 });
     await seed.milestone(firefly, '2.0', { sortkey: 10 });
     await seed.milestone(firefly, '3.0', { sortkey: 20 });

@@ -22,15 +22,12 @@ export function isMysql(ds: HasOptions): boolean {
 
 /** SQL expression for the current UTC time, truncated to whole seconds. */
 export function nowUtcSql(ds: HasOptions): string {
-  return isMysql(ds)
-    ? 'UTC_TIMESTAMP()'
-    : "strftime('%Y-%m-%d %H:%M:%S','now')";
+  return isMysql(ds) ? 'UTC_TIMESTAMP()' : "strftime('%Y-%m-%d %H:%M:%S','now')";
 }
 
 /** SQL expression for the UTC time `days` whole days ago (seconds precision). */
 export function daysAgoUtcSql(ds: HasOptions, days: number): string {
-  if (!Number.isInteger(days) || days < 0)
-    throw new Error(`days must be a non-negative integer (got ${days})`);
+  if (!Number.isInteger(days) || days < 0) throw new Error(`days must be a non-negative integer (got ${days})`);
   return isMysql(ds)
     ? `(UTC_TIMESTAMP() - INTERVAL ${days} DAY)`
     : `strftime('%Y-%m-%d %H:%M:%S','now','-${days} days')`;
@@ -42,8 +39,7 @@ export function daysAgoUtcSql(ds: HasOptions, days: number): string {
  * `toSqlDateTime`, or a Date on MySQL). `rows` rows are written in one statement.
  */
 export function upsertLastVisitSql(ds: HasOptions, rows = 1): string {
-  if (!Number.isInteger(rows) || rows < 1)
-    throw new Error(`rows must be a positive integer (got ${rows})`);
+  if (!Number.isInteger(rows) || rows < 1) throw new Error(`rows must be a positive integer (got ${rows})`);
   const values = Array.from({ length: rows }, () => '(?, ?, ?)').join(', ');
   const insert = `INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts) VALUES ${values}`;
   return isMysql(ds)
@@ -55,11 +51,7 @@ export function upsertLastVisitSql(ds: HasOptions, rows = 1): string {
 function layers(err: unknown): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   let current: unknown = err;
-  for (
-    let depth = 0;
-    depth < 5 && current && typeof current === 'object';
-    depth++
-  ) {
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
     const record = current as Record<string, unknown>;
     out.push(record);
     current = record.driverError ?? record.cause;
@@ -117,9 +109,7 @@ const CONNECTION_CODES = new Set([
 ]);
 
 /** MySQL error numbers: too many connections, shutdown, access denied, lock wait timeout, server gone/lost. */
-const CONNECTION_ERRNOS = new Set([
-  1040, 1053, 1045, 1044, 1203, 1205, 2002, 2003, 2006, 2013,
-]);
+const CONNECTION_ERRNOS = new Set([1040, 1053, 1045, 1044, 1203, 1205, 2002, 2003, 2006, 2013]);
 
 const CONNECTION_MESSAGES = [
   'pool is closed',
@@ -142,24 +132,16 @@ const CONNECTION_MESSAGES = [
 export function isConnectionError(err: unknown): boolean {
   return layers(err).some((e) => {
     const code = typeof e.code === 'string' ? e.code : '';
-    if (CONNECTION_CODES.has(code) || code.startsWith('SQLITE_IOERR'))
-      return true;
-    if (typeof e.errno === 'number' && CONNECTION_ERRNOS.has(e.errno))
-      return true;
+    if (CONNECTION_CODES.has(code) || code.startsWith('SQLITE_IOERR')) return true;
+    if (typeof e.errno === 'number' && CONNECTION_ERRNOS.has(e.errno)) return true;
     const name = typeof e.name === 'string' ? e.name : '';
-    if (
-      name === 'ConnectionIsNotSetError' ||
-      name === 'CannotExecuteNotConnectedError'
-    )
-      return true;
-    const message =
-      typeof e.message === 'string' ? e.message.toLowerCase() : '';
+    if (name === 'ConnectionIsNotSetError' || name === 'CannotExecuteNotConnectedError') return true;
+    const message = typeof e.message === 'string' ? e.message.toLowerCase() : '';
     return CONNECTION_MESSAGES.some((m) => message.includes(m));
   });
 }
 
-const NAIVE_DATETIME =
-  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?$/;
+const NAIVE_DATETIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?$/;
 
 /**
  * A database datetime as a Date. Strings without a zone (SQLite's
@@ -170,13 +152,10 @@ export function toUtcDate(value: Date | string): Date {
   const m = NAIVE_DATETIME.exec(value.trim());
   if (m) {
     const ms = m[7] ? Number(m[7].padEnd(3, '0').slice(0, 3)) : 0;
-    return new Date(
-      Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], m[6] ? +m[6] : 0, ms),
-    );
+    return new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], m[6] ? +m[6] : 0, ms));
   }
   const parsed = new Date(value);
-  if (Number.isNaN(parsed.getTime()))
-    throw new Error(`Not a datetime: '${value}'`);
+  if (Number.isNaN(parsed.getTime())) throw new Error(`Not a datetime: '${value}'`);
   return parsed;
 }
 

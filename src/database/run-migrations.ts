@@ -7,10 +7,7 @@ export type MigrationOutcome = 'migrated' | 'up-to-date' | 'existing-bugzilla';
  * created: one that has Bugzilla's tables (`products`) but no TypeORM
  * `migrations` table is left exactly as it is.
  */
-export async function runMigrations(
-  ds: DataSource,
-  log: (msg: string) => void,
-): Promise<MigrationOutcome> {
+export async function runMigrations(ds: DataSource, log: (msg: string) => void): Promise<MigrationOutcome> {
   const migrationsTable = ds.options.migrationsTableName ?? 'migrations';
   const queryRunner = ds.createQueryRunner();
   let hasProducts: boolean;
@@ -23,9 +20,7 @@ export async function runMigrations(
   }
 
   if (hasProducts && !hasMigrations) {
-    log(
-      'Existing Bugzilla database found: using it as it is, without migrations.',
-    );
+    log('Existing Bugzilla database found: using it as it is, without migrations.');
     return 'existing-bugzilla';
   }
 

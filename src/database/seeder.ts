@@ -1,9 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import {
-  generateApiKey,
-  generateLoginCookie,
-  hashPassword,
-} from '../auth/password.js';
+import { generateApiKey, generateLoginCookie, hashPassword } from '../auth/password.js';
 import { dialectOf, toSqlDateTime } from './dialect.js';
 
 /** A data source, or an entity manager (e.g. inside `ds.transaction(...)`). */
@@ -122,8 +118,7 @@ export class Seeder {
   async insert(table: string, row: Record<string, Value>): Promise<number> {
     const columns = Object.keys(row).filter((c) => row[c] !== undefined);
     const sql =
-      `INSERT INTO ${quoteTable(table)} (${columns.join(', ')}) ` +
-      `VALUES (${columns.map(() => '?').join(', ')})`;
+      `INSERT INTO ${quoteTable(table)} (${columns.join(', ')}) ` + `VALUES (${columns.map(() => '?').join(', ')})`;
     const result: unknown = await this.db.query(
       sql,
       columns.map((c) => param(row[c])),
@@ -132,11 +127,7 @@ export class Seeder {
   }
 
   /** One multi-row INSERT, for link tables. */
-  async insertMany(
-    table: string,
-    columns: string[],
-    rows: Value[][],
-  ): Promise<void> {
+  async insertMany(table: string, columns: string[], rows: Value[][]): Promise<void> {
     if (rows.length === 0) return;
     const tuple = `(${columns.map(() => '?').join(', ')})`;
     await this.db.query(
@@ -145,11 +136,7 @@ export class Seeder {
     );
   }
 
-  async classification(
-    name: string,
-    description: string | null = null,
-    sortkey = 0,
-  ): Promise<number> {
+  async classification(name: string, description: string | null = null, sortkey = 0): Promise<number> {
     const id = await this.insert('classifications', {
       name,
       description,
@@ -184,13 +171,7 @@ export class Seeder {
     await this.insertMany(
       'group_group_map',
       ['member_id', 'grantor_id', 'grant_type'],
-      [
-        [
-          await this.groupId(memberGroupId),
-          await this.groupId(grantorGroupId),
-          0,
-        ],
-      ],
+      [[await this.groupId(memberGroupId), await this.groupId(grantorGroupId), 0]],
     );
   }
 
@@ -198,8 +179,7 @@ export class Seeder {
     const enabled = options.enabled ?? true;
     const id = await this.insert('profiles', {
       login_name: login,
-      cryptpassword:
-        options.password === undefined ? null : hashPassword(options.password),
+      cryptpassword: options.password === undefined ? null : hashPassword(options.password),
       realname: options.realname ?? '',
       disabledtext: enabled ? '' : 'This account is disabled.',
       is_enabled: enabled,
@@ -251,10 +231,7 @@ export class Seeder {
   async product(name: string, options: ProductOptions = {}): Promise<number> {
     return this.insert('products', {
       name,
-      classification_id:
-        options.classification === undefined
-          ? 1
-          : await this.classificationId(options.classification),
+      classification_id: options.classification === undefined ? 1 : await this.classificationId(options.classification),
       description: options.description ?? `${name} description`,
       isactive: options.isactive ?? true,
       defaultmilestone: options.defaultmilestone ?? '---',
@@ -262,11 +239,7 @@ export class Seeder {
     });
   }
 
-  async component(
-    productId: number,
-    name: string,
-    options: ComponentOptions,
-  ): Promise<number> {
+  async component(productId: number, name: string, options: ComponentOptions): Promise<number> {
     return this.insert('components', {
       name,
       product_id: productId,
@@ -277,11 +250,7 @@ export class Seeder {
     });
   }
 
-  async version(
-    productId: number,
-    value: string,
-    options: { isactive?: boolean } = {},
-  ): Promise<number> {
+  async version(productId: number, value: string, options: { isactive?: boolean } = {}): Promise<number> {
     return this.insert('versions', {
       value,
       product_id: productId,
@@ -302,11 +271,7 @@ export class Seeder {
     });
   }
 
-  async groupControl(
-    groupId: Ref,
-    productId: number,
-    options: GroupControlOptions = {},
-  ): Promise<void> {
+  async groupControl(groupId: Ref, productId: number, options: GroupControlOptions = {}): Promise<void> {
     await this.insert('group_control_map', {
       group_id: await this.groupId(groupId),
       product_id: productId,
@@ -331,23 +296,13 @@ export class Seeder {
       is_requesteeble: options.requesteeble ?? false,
       is_multiplicable: options.multiplicable ?? false,
       sortkey: options.sortkey ?? 0,
-      grant_group_id:
-        options.grantGroup == null
-          ? null
-          : await this.groupId(options.grantGroup),
-      request_group_id:
-        options.requestGroup == null
-          ? null
-          : await this.groupId(options.requestGroup),
+      grant_group_id: options.grantGroup == null ? null : await this.groupId(options.grantGroup),
+      request_group_id: options.requestGroup == null ? null : await this.groupId(options.requestGroup),
     });
   }
 
   /** The flag type applies to this product/component (null: any). */
-  async flagInclusion(
-    typeId: number,
-    productId: number | null,
-    componentId: number | null = null,
-  ): Promise<void> {
+  async flagInclusion(typeId: number, productId: number | null, componentId: number | null = null): Promise<void> {
     await this.insert('flaginclusions', {
       type_id: typeId,
       product_id: productId,
@@ -356,11 +311,7 @@ export class Seeder {
   }
 
   /** The flag type does not apply to this product/component (null: any). */
-  async flagExclusion(
-    typeId: number,
-    productId: number | null,
-    componentId: number | null = null,
-  ): Promise<void> {
+  async flagExclusion(typeId: number, productId: number | null, componentId: number | null = null): Promise<void> {
     await this.insert('flagexclusions', {
       type_id: typeId,
       product_id: productId,
@@ -387,8 +338,7 @@ export class Seeder {
       reporter: options.reporter,
       version: options.version ?? 'unspecified',
       component_id: options.component,
-      resolution:
-        options.resolution ?? (CLOSED_STATUSES.has(status) ? 'FIXED' : ''),
+      resolution: options.resolution ?? (CLOSED_STATUSES.has(status) ? 'FIXED' : ''),
       target_milestone: options.targetMilestone ?? '---',
       qa_contact: options.qaContact ?? null,
       status_whiteboard: '',
@@ -441,10 +391,7 @@ export class Seeder {
     if (typeof ref === 'number') return ref;
     const cached = this.groupIds.get(ref.toLowerCase());
     if (cached !== undefined) return cached;
-    const rows: { id: number | string }[] = await this.db.query(
-      'SELECT id FROM `groups` WHERE name = ?',
-      [ref],
-    );
+    const rows: { id: number | string }[] = await this.db.query('SELECT id FROM `groups` WHERE name = ?', [ref]);
     if (rows.length === 0) throw new Error(`There is no group named '${ref}'.`);
     const id = Number(rows[0].id);
     this.groupIds.set(ref.toLowerCase(), id);
@@ -462,12 +409,8 @@ export class Seeder {
     if (typeof ref === 'number') return ref;
     const cached = this.classificationIds.get(ref.toLowerCase());
     if (cached !== undefined) return cached;
-    const rows: { id: number | string }[] = await this.db.query(
-      'SELECT id FROM classifications WHERE name = ?',
-      [ref],
-    );
-    if (rows.length === 0)
-      throw new Error(`There is no classification named '${ref}'.`);
+    const rows: { id: number | string }[] = await this.db.query('SELECT id FROM classifications WHERE name = ?', [ref]);
+    if (rows.length === 0) throw new Error(`There is no classification named '${ref}'.`);
     const id = Number(rows[0].id);
     this.classificationIds.set(ref.toLowerCase(), id);
     return id;
@@ -485,12 +428,10 @@ function quoteTable(table: string): string {
  */
 function insertedId(result: unknown, dialect: 'mysql' | 'sqlite'): number {
   if (dialect === 'mysql') {
-    const header = (Array.isArray(result) ? result[0] : result) as
-      { insertId?: number | string } | undefined;
+    const header = (Array.isArray(result) ? result[0] : result) as { insertId?: number | string } | undefined;
     return Number(header?.insertId ?? 0);
   }
-  if (typeof result === 'number' || typeof result === 'bigint')
-    return Number(result);
+  if (typeof result === 'number' || typeof result === 'bigint') return Number(result);
   const raw = result as { lastInsertRowid?: number | bigint } | undefined;
   return Number(raw?.lastInsertRowid ?? 0);
 }

@@ -12,7 +12,9 @@ export class HealthController {
   @Get()
   @LoginExempt()
   @ApiOkResponse({ description: 'The database answers.', schema: { example: { status: 'ok' } } })
-  @ApiServiceUnavailableResponse({ description: 'The database does not answer (Bugzilla error envelope, code -32000).' })
+  @ApiServiceUnavailableResponse({
+    description: 'The database does not answer (Bugzilla error envelope, code -32000).',
+  })
   async health(): Promise<{ status: 'ok' }> {
     try {
       await this.dataSource.query('SELECT 1');

@@ -31,7 +31,10 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   const unique = `${process.pid}_${randomBytes(4).toString('hex')}`;
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'bzp-test-'));
-    return { url: `sqlite:${join(dir, 'bugzilla.sqlite')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${join(dir, 'bugzilla.sqlite')}`,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const name = `bzp_test_${unique}`;
   const admin = await mysql.createConnection(TEST_MYSQL_SERVER);
@@ -88,7 +91,9 @@ export class TestApp {
       method: method as 'GET',
       url,
       query: Object.fromEntries(
-        Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]),
+        Object.entries(options.query ?? {})
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]),
       ),
       payload,
       headers,

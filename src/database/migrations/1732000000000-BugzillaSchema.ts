@@ -16,8 +16,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /** `groups` is a reserved word in MySQL 8. */
 const GROUPS = '`groups`';
 
-const TABLE_OPTIONS =
-  'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_520_ci';
+const TABLE_OPTIONS = 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_520_ci';
 const COMPRESSED = `${TABLE_OPTIONS} ROW_FORMAT=COMPRESSED`;
 const DYNAMIC = `${TABLE_OPTIONS} ROW_FORMAT=DYNAMIC`;
 
@@ -773,19 +772,14 @@ function placeholders(rows: unknown[][]): string {
 
 /** The rows of a fresh install; portable SQL, the same on both databases. */
 async function insertBaseline(queryRunner: QueryRunner): Promise<void> {
-  await queryRunner.query(
-    'INSERT INTO classifications (id, name, description, sortkey) VALUES (?, ?, ?, ?)',
-    [1, 'Unclassified', 'Not assigned to any classification', 0],
-  );
-
-  const groupRows = SYSTEM_GROUPS.map((g, i) => [
-    i + 1,
-    g.name,
-    g.description,
-    0,
-    g.userregexp ?? '',
+  await queryRunner.query('INSERT INTO classifications (id, name, description, sortkey) VALUES (?, ?, ?, ?)', [
     1,
+    'Unclassified',
+    'Not assigned to any classification',
+    0,
   ]);
+
+  const groupRows = SYSTEM_GROUPS.map((g, i) => [i + 1, g.name, g.description, 0, g.userregexp ?? '', 1]);
   await queryRunner.query(
     `INSERT INTO ${GROUPS} (id, name, description, isbuggroup, userregexp, isactive) VALUES ${placeholders(groupRows)}`,
     groupRows.flat(),
@@ -793,43 +787,27 @@ async function insertBaseline(queryRunner: QueryRunner): Promise<void> {
 
   // Bugzilla::Group->create gives the admin group membership, bless and visibility
   // over every group created after it; `inherited_by` adds memberships.
-  const idOf = (name: string) =>
-    SYSTEM_GROUPS.findIndex((g) => g.name === name) + 1;
+  const idOf = (name: string) => SYSTEM_GROUPS.findIndex((g) => g.name === name) + 1;
   const admin = idOf('admin');
   const mapRows: number[][] = [];
   SYSTEM_GROUPS.forEach((group, i) => {
     const id = i + 1;
     if (id !== admin) {
-      for (const grantType of [GROUP_MEMBERSHIP, GROUP_BLESS, GROUP_VISIBLE])
-        mapRows.push([admin, id, grantType]);
+      for (const grantType of [GROUP_MEMBERSHIP, GROUP_BLESS, GROUP_VISIBLE]) mapRows.push([admin, id, grantType]);
     }
-    for (const member of group.inheritedBy ?? [])
-      mapRows.push([idOf(member), id, GROUP_MEMBERSHIP]);
+    for (const member of group.inheritedBy ?? []) mapRows.push([idOf(member), id, GROUP_MEMBERSHIP]);
   });
   await queryRunner.query(
     `INSERT INTO group_group_map (member_id, grantor_id, grant_type) VALUES ${placeholders(mapRows)}`,
     mapRows.flat(),
   );
 
-  const statusRows = BUG_STATUSES.map(([id, value, sortkey, isOpen]) => [
-    id,
-    value,
-    sortkey,
-    1,
-    null,
-    isOpen,
-  ]);
+  const statusRows = BUG_STATUSES.map(([id, value, sortkey, isOpen]) => [id, value, sortkey, 1, null, isOpen]);
   await queryRunner.query(
     `INSERT INTO bug_status (id, value, sortkey, isactive, visibility_value_id, is_open) VALUES ${placeholders(statusRows)}`,
     statusRows.flat(),
   );
-  const resolutionRows = RESOLUTIONS.map(([id, value, sortkey]) => [
-    id,
-    value,
-    sortkey,
-    1,
-    null,
-  ]);
+  const resolutionRows = RESOLUTIONS.map(([id, value, sortkey]) => [id, value, sortkey, 1, null]);
   await queryRunner.query(
     `INSERT INTO resolution (id, value, sortkey, isactive, visibility_value_id) VALUES ${placeholders(resolutionRows)}`,
     resolutionRows.flat(),
@@ -847,9 +825,7 @@ export class BugzillaSchema1732000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     let statements: string[];
     if (isMysqlRunner(queryRunner)) {
-      const [{ version }] = (await queryRunner.query(
-        'SELECT VERSION() AS version',
-      )) as { version: string }[];
+      const [{ version }] = (await queryRunner.query('SELECT VERSION() AS version')) as { version: string }[];
       statements = mysqlStatements(/mariadb/i.test(version));
     } else {
       statements = sqliteStatements();
@@ -860,9 +836,7 @@ export class BugzillaSchema1732000000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     for (const table of [...TABLES].reverse()) {
-      await queryRunner.query(
-        `DROP TABLE IF EXISTS ${table === 'groups' ? GROUPS : table}`,
-      );
+      await queryRunner.query(`DROP TABLE IF EXISTS ${table === 'groups' ? GROUPS : table}`);
     }
   }
 }

@@ -1,16 +1,10 @@
-import {
-  Column,
-  Entity,
-  PrimaryGeneratedColumn,
-  type ValueTransformer,
-} from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn, type ValueTransformer } from 'typeorm';
 import { BooleanColumn } from '../../database/boolean-column.js';
 
 /** decimal(7,2) comes back as a string from mysql2 unless told otherwise; always a number here. */
 const decimalTransformer: ValueTransformer = {
   to: (value: number | null | undefined) => value,
-  from: (value: unknown) =>
-    value === null || value === undefined ? value : Number(value),
+  from: (value: unknown) => (value === null || value === undefined ? value : Number(value)),
 };
 
 /**
