@@ -1,6 +1,5 @@
 import { forEachDialect, type ApiRequest, type TestApp } from './support/test-app.js';
-
-const DOC = 'https://bugzilla.readthedocs.org/en/5.0/api/';
+import { envelope } from './support/envelope.js';
 
 interface Users {
   aliceId: number;
@@ -64,12 +63,9 @@ forEachDialect('the caller is resolved from credentials', (app) => {
   it('rejects an unknown API key with 306 and HTTP 400, even on anonymous routes', async () => {
     const res = await app().get('/rest/product_accessible', { query: { api_key: 'nope' } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      error: true,
-      code: 306,
-      message: 'The API key you specified is invalid. Please check that you typed it correctly.',
-      documentation: DOC,
-    });
+    expect(res.body).toEqual(
+      envelope(306, 'The API key you specified is invalid. Please check that you typed it correctly.'),
+    );
   });
 
   it('compares API keys exactly (a key in another letter case is unknown)', async () => {
@@ -114,12 +110,7 @@ forEachDialect('the caller is resolved from credentials', (app) => {
     ]) {
       const res = await app().get('/rest/product_accessible', { query });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({
-        error: true,
-        code: 300,
-        message: 'The login or password you entered is not valid.',
-        documentation: DOC,
-      });
+      expect(res.body).toEqual(envelope(300, 'The login or password you entered is not valid.'));
     }
   });
 
@@ -166,36 +157,31 @@ forEachDialect('the caller is resolved from credentials', (app) => {
   it('rejects a well-formed but unknown token with 32000 and HTTP 400', async () => {
     const res = await app().get('/rest/whoami', { query: { Bugzilla_token: `${users.aliceId}-notarealcookie00` } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      error: true,
-      code: 32000,
-      message:
+    expect(res.body).toEqual(
+      envelope(
+        32000,
         'The cookies or token provide were not valid or have expired. You may login again to get new cookies or a new token.',
-      documentation: DOC,
-    });
+      ),
+    );
   });
 
   it("words a disabled account's 301 as Bugzilla does: its disabled text, then whom to write to", async () => {
     const res = await app().get('/rest/whoami', { query: { api_key: users.disabledKey } });
-    expect(res.body).toEqual({
-      error: true,
-      code: 301,
-      message:
+    expect(res.body).toEqual(
+      envelope(
+        301,
         'This account is disabled. If you believe your account should be restored, please send email to ' +
-        'THE MAINTAINER HAS NOT YET BEEN SET explaining why.',
-      documentation: DOC,
-    });
+          'THE MAINTAINER HAS NOT YET BEEN SET explaining why.',
+      ),
+    );
   });
 
   it('answers /rest/login without login or password with 50, worded as Bugzilla (no function name)', async () => {
     const noLogin = await app().get('/rest/login');
     expect(noLogin.status).toBe(400);
-    expect(noLogin.body).toEqual({
-      error: true,
-      code: 50,
-      message: 'The function requires a login argument, and that argument was not set.',
-      documentation: DOC,
-    });
+    expect(noLogin.body).toEqual(
+      envelope(50, 'The function requires a login argument, and that argument was not set.'),
+    );
     const noPassword = await app().get('/rest/login', { query: { login: 'alice@example.com' } });
     expect(noPassword.body.message).toBe('The function requires a password argument, and that argument was not set.');
     const validNoLogin = await app().get('/rest/valid_login', { query: { token: '1-abc' } });
@@ -234,12 +220,7 @@ forEachDialect('the caller is resolved from credentials', (app) => {
     for (const query of [{}, { api_key: '' }, { Bugzilla_token: '' }]) {
       const res = await app().get('/rest/whoami', { query });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({
-        error: true,
-        code: 410,
-        message: 'You must log in before using this part of Bugzilla.',
-        documentation: DOC,
-      });
+      expect(res.body).toEqual(envelope(410, 'You must log in before using this part of Bugzilla.'));
     }
     const open = await app().get('/rest/product_accessible');
     expect(open.status).toBe(200);

@@ -1,7 +1,6 @@
 import { startTestApp, DIALECTS, type TestApp } from './support/test-app.js';
 import { TcpProxy } from './support/tcp-proxy.js';
-
-const DOC = 'https://bugzilla.readthedocs.org/en/5.0/api/';
+import { envelope } from './support/envelope.js';
 
 describe.each(DIALECTS)('GET /health [%s]', (dialect) => {
   let app: TestApp;
@@ -37,12 +36,7 @@ describe.runIf(DIALECTS.includes('mysql'))('the database link drops [mysql]', ()
     proxy.cut();
     const down = await app.get('/health');
     expect(down.status).toBe(503);
-    expect(down.body).toEqual({
-      error: true,
-      code: -32000,
-      message: 'The database is not available at the moment. Please try again later.',
-      documentation: DOC,
-    });
+    expect(down.body).toEqual(envelope(-32000, 'The database is not available at the moment. Please try again later.'));
     const api = await app.get('/rest/product_accessible');
     expect(api.status).toBe(503);
     expect(api.body.code).toBe(-32000);

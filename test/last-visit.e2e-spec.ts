@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { formatBugzillaDateTime } from '../src/database/dialect.js';
 import { forEachDialect, type ApiRequest, type TestApp } from './support/test-app.js';
+import { envelope as bzError } from './support/envelope.js';
 
 /**
  * Bug last visits (SPEC §6): POST and GET /rest/bug_user_last_visit[/{id}].
@@ -10,14 +11,9 @@ import { forEachDialect, type ApiRequest, type TestApp } from './support/test-ap
  * GET answers the caller's records of visible bugs.
  */
 
-const DOC = 'https://bugzilla.readthedocs.org/en/5.0/api/';
 const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const URL = '/rest/bug_user_last_visit';
 const run = promisify(execFile);
-
-function bzError(code: number, message: string) {
-  return { error: true, code, message, documentation: DOC };
-}
 
 const LOGIN_REQUIRED = bzError(410, 'You must log in before using this part of Bugzilla.');
 const NO_IDS = bzError(50, 'The function requires a ids argument, and that argument was not set.');

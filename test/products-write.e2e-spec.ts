@@ -1,5 +1,6 @@
 import { toUtcDate } from '../src/database/dialect.js';
 import { forEachDialect, type ApiResponse, type TestApp } from './support/test-app.js';
+import { envelope as error } from './support/envelope.js';
 
 /**
  * POST /rest/product and PUT /rest/product[/{id_or_name}] (SPEC §5.3, §5.4):
@@ -7,9 +8,6 @@ import { forEachDialect, type ApiResponse, type TestApp } from './support/test-a
  * (products, versions, milestones, series, groups, audit_log), atomicity, and
  * concurrent writes of one name.
  */
-
-const DOC = 'https://bugzilla.readthedocs.org/en/5.0/api/';
-const error = (code: number, message: string) => ({ error: true, code, message, documentation: DOC });
 
 const COUNTED = [
   'products',

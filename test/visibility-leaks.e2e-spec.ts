@@ -1,5 +1,6 @@
 import { forEachDialect, type ApiResponse, type TestApp } from './support/test-app.js';
-import { DOC, withKey } from './support/reliability.js';
+import { withKey } from './support/reliability.js';
+import { DOC, envelope } from './support/envelope.js';
 
 /**
  * A caller outside a product's groups cannot learn that the product exists
@@ -262,12 +263,9 @@ function describeLeaks(orGroups: boolean): void {
         expect(JSON.parse(invisible.text.replace(String(SECRET_ID), 'N'))).toEqual(
           JSON.parse(missing.text.replace(String(MISSING_ID), 'N')),
         );
-        expect(invisible.body).toEqual({
-          error: true,
-          code: 106,
-          message: `Either the product with the id ${SECRET_ID} does not exist or you don't have access to it.`,
-          documentation: DOC,
-        });
+        expect(invisible.body).toEqual(
+          envelope(106, `Either the product with the id ${SECRET_ID} does not exist or you don't have access to it.`),
+        );
         const byName = await app().put('/rest/product/SECRET%20plans', as);
         const byMissingName = await app().put('/rest/product/MISSING%20plans', as);
         expect(byName.body.message.replace('SECRET plans', 'X')).toBe(
@@ -285,12 +283,7 @@ function describeLeaks(orGroups: boolean): void {
           withKey(fx.keys.outsiderAdmin, { body: { name: 'Secret Plans', description: 'd', version: '1' } }),
         );
         expect(create.status).toBe(400);
-        expect(create.body).toEqual({
-          error: true,
-          code: 702,
-          message: "The product name 'Secret Plans' already exists.",
-          documentation: DOC,
-        });
+        expect(create.body).toEqual(envelope(702, "The product name 'Secret Plans' already exists."));
         const rename = await app().put(
           `/rest/product/${fx.publicProduct}`,
           withKey(fx.keys.outsiderAdmin, { body: { name: 'secret plans' } }),
@@ -328,19 +321,9 @@ function describeLeaks(orGroups: boolean): void {
         );
         // Bugs are Bugzilla's documented exception: a missing bug is 101, a bug one cannot see 102.
         const invisible = await app().post(`/rest/bug_user_last_visit/${SECRET_BUG}`, withKey(fx.keys.plain));
-        expect(invisible.body).toEqual({
-          error: true,
-          code: 102,
-          message: `You are not authorized to access bug #${SECRET_BUG}.`,
-          documentation: DOC,
-        });
+        expect(invisible.body).toEqual(envelope(102, `You are not authorized to access bug #${SECRET_BUG}.`));
         const missing = await app().post('/rest/bug_user_last_visit/799', withKey(fx.keys.plain));
-        expect(missing.body).toEqual({
-          error: true,
-          code: 101,
-          message: 'Bug #799 does not exist.',
-          documentation: DOC,
-        });
+        expect(missing.body).toEqual(envelope(101, 'Bug #799 does not exist.'));
       });
     },
     orGroups ? { BZ_OR_GROUPS: '1' } : {},

@@ -1,7 +1,5 @@
 import { forEachDialect } from './support/test-app.js';
-
-const DOC = 'https://bugzilla.readthedocs.org/en/5.0/api/';
-const envelope = (code: number, message: string) => ({ error: true, code, message, documentation: DOC });
+import { envelope } from './support/envelope.js';
 
 forEachDialect('Bugzilla wire conventions', (app) => {
   let adminKey: string;

@@ -8,14 +8,11 @@ import type { ApiResponse, TestApp } from './test-app.js';
  * what the stored state looks like.
  */
 
-export const DOC = 'https://bugzilla.readthedocs.org/en/5.0/api/';
+import { DOC, envelope } from './envelope.js';
 
-export const DB_UNAVAILABLE = {
-  error: true,
-  code: -32000,
-  message: 'The database is not available at the moment. Please try again later.',
-  documentation: DOC,
-};
+export { DOC };
+
+export const DB_UNAVAILABLE = envelope(-32000, 'The database is not available at the moment. Please try again later.');
 
 /** Tables a product or last-visit write may touch: a rejected write must leave all of them as they were. */
 export const WRITE_TABLES = [
