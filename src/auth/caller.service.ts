@@ -30,6 +30,9 @@ function toAuthUser(row: ProfileRow, groups: { id: number; name: string }[]): Au
   };
 }
 
+/** Most keys remembered at once with CACHE_TTL_S > 0 (then the cache starts over). */
+const API_KEY_CACHE_LIMIT = 10_000;
+
 /** Bugzilla writes `last_used` on every request; once a minute per key is enough. */
 const LAST_USED_INTERVAL_MS = 60_000;
 
@@ -50,6 +53,7 @@ const invalidToken = () =>
 @Injectable()
 export class CallerService {
   private readonly lastUsedWrites = new Map<string, number>();
+  private readonly apiKeyCache = new Map<string, { user: AuthUser; expires: number }>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -61,12 +65,29 @@ export class CallerService {
       case 'none':
         return ANONYMOUS;
       case 'apiKey':
-        return this.byApiKey(credentials.key);
+        return this.cachedApiKeyCaller(credentials.key);
       case 'login':
         return this.byLogin(credentials.login, credentials.password);
       case 'token':
         return this.byToken(credentials.userId, credentials.cookie);
     }
+  }
+
+  /**
+   * With CACHE_TTL_S > 0, a key's caller (user and groups) is reused for that many seconds, so a
+   * revoked key, a disabled account or a group change made by another writer shows after at most
+   * that long (SPEC §1). With the default 0 every request reads the database. Failures are never cached.
+   */
+  private async cachedApiKeyCaller(key: string): Promise<AuthUser> {
+    const ttlMs = this.config.cacheTtlSeconds * 1000;
+    if (ttlMs === 0) return this.byApiKey(key);
+    const now = Date.now();
+    const hit = this.apiKeyCache.get(key);
+    if (hit && hit.expires > now) return hit.user;
+    const user = await this.byApiKey(key);
+    if (this.apiKeyCache.size >= API_KEY_CACHE_LIMIT) this.apiKeyCache.clear();
+    this.apiKeyCache.set(key, { user, expires: now + ttlMs });
+    return user;
   }
 
   /** Checks a login and password; answers the profile or throws 300/301. */
