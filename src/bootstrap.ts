@@ -31,6 +31,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bodyParser: false,
     bufferLogs: true,
+    // A failed start (database unreachable, unknown database) reaches main.ts, which says so in one line.
+    abortOnError: false,
   });
   app.useLogger(app.get(Logger));
   applyHttpConventions(app.getHttpAdapter().getInstance());
