@@ -1,9 +1,9 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { startService, type ServiceProcess } from './support/service-process.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/test-app.js';
 
 const execFileAsync = promisify(execFile);
@@ -28,43 +28,10 @@ async function run(script: string, args: string[], env: Record<string, string>):
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `node dist/src/main.js` and resolves once it listens, with everything it printed so far. */
-async function startService(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['dist/src/main.js'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 30_000);
-    child.on('exit', (code) => reject(new Error(`service exited with ${code}:\n${output}`)));
-    const poll = setInterval(() => {
-      if (output.includes('listening on')) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve();
-      }
-    }, 50);
-  });
-  return { child, output: () => output };
-}
-
-async function stop(child: ChildProcess): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  child.kill('SIGTERM');
-  return exited;
+/** Sends SIGTERM and resolves with the exit code. */
+async function stop(service: ServiceProcess): Promise<number | null> {
+  service.child.kill('SIGTERM');
+  return service.exited;
 }
 
 describe('npm start on the embedded default', () => {
@@ -75,9 +42,9 @@ describe('npm start on the embedded default', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('creates the SQLite file, loads the demo data, prints the demo API keys, serves, and exits 0 on SIGTERM', async () => {
-    const port = await freePort();
-    const env = { DATABASE_URL: `sqlite:${join(dir, 'bugzilla.sqlite')}`, PORT: String(port) };
+    const env = { DATABASE_URL: `sqlite:${join(dir, 'bugzilla.sqlite')}`, DEMO_DATA: 'auto' };
     const first = await startService(env);
+    const port = first.port;
     const keys = [...first.output().matchAll(/^\s+(\S+@\S+)\s+([A-Za-z0-9]{40})\s/gm)].map((m) => ({
       login: m[1],
       key: m[2],
@@ -93,14 +60,14 @@ describe('npm start on the embedded default', () => {
       ids: number[];
     };
     expect(products.ids.length).toBeGreaterThanOrEqual(2);
-    expect(await stop(first.child)).toBe(0);
+    expect(await stop(first)).toBe(0);
 
     // The second start reuses the database: no new demo data, the same keys still work.
     const second = await startService(env);
     expect(second.output()).not.toContain('Demo data loaded');
-    const again = await fetch(`http://127.0.0.1:${port}/rest/whoami?api_key=${keys[1].key}`);
+    const again = await fetch(`http://127.0.0.1:${second.port}/rest/whoami?api_key=${keys[1].key}`);
     expect(again.status).toBe(200);
-    expect(await stop(second.child)).toBe(0);
+    expect(await stop(second)).toBe(0);
   }, 90_000);
 
   it('refuses to start with a bad setting, naming it in one line', async () => {
