@@ -3,6 +3,20 @@ import { forEachDialect } from './support/test-app.js';
 import { type FixtureUser, MANDATORY, type ProductFixture, seedProductFixture } from './support/product-fixture.js';
 import { envelope } from './support/envelope.js';
 
+/** A product's keys, in the contract's order (SPEC §5.2). */
+const PRODUCT_KEYS = [
+  'id',
+  'name',
+  'description',
+  'is_active',
+  'default_milestone',
+  'has_unconfirmed',
+  'classification',
+  'components',
+  'versions',
+  'milestones',
+];
+
 /**
  * GET /rest/product_selectable|enterable|accessible and GET /rest/product[/{id_or_name}]
  * (SPEC §4, §5.1, §5.2; facts §2, §3, §8.2, §8.4).
@@ -690,18 +704,7 @@ forEachDialect('Products, read side', (app) => {
       const response = await get(`/rest/product/${p.another}`);
       expect(response.text).toBe(JSON.stringify({ products: [another()] }));
       const [product] = response.body.products;
-      expect(Object.keys(product)).toEqual([
-        'id',
-        'name',
-        'description',
-        'is_active',
-        'default_milestone',
-        'has_unconfirmed',
-        'classification',
-        'components',
-        'versions',
-        'milestones',
-      ]);
+      expect(Object.keys(product)).toEqual(PRODUCT_KEYS);
       expect(Object.keys(product.components[0])).toEqual([
         'id',
         'name',
@@ -1079,18 +1082,7 @@ forEachDialect('Products, read side', (app) => {
         required: true,
       });
       const schemas = response.body.components.schemas;
-      expect(Object.keys(schemas.ProductDto.properties)).toEqual([
-        'id',
-        'name',
-        'description',
-        'is_active',
-        'default_milestone',
-        'has_unconfirmed',
-        'classification',
-        'components',
-        'versions',
-        'milestones',
-      ]);
+      expect(Object.keys(schemas.ProductDto.properties)).toEqual(PRODUCT_KEYS);
       expect(schemas.FlagTypeDto.required).toEqual(
         expect.arrayContaining(['id', 'name', 'grant_group', 'request_group']),
       );

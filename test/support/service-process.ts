@@ -58,6 +58,25 @@ export interface HttpOutcome {
   error?: string;
 }
 
+/** Reads an answer into `outcome` (status, whole text, whether it ended normally, or the error that cut it). */
+function readAnswer(res: http.IncomingMessage, outcome: HttpOutcome, resolve: (outcome: HttpOutcome) => void): void {
+  outcome.status = res.statusCode;
+  let text = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk) => (text += chunk));
+  res.on('end', () => {
+    outcome.answeredAt = Date.now();
+    outcome.text = text;
+    outcome.complete = res.complete;
+    resolve(outcome);
+  });
+  res.on('error', (error: NodeJS.ErrnoException) => {
+    outcome.text = text;
+    outcome.error = error.code ?? error.message;
+    resolve(outcome);
+  });
+}
+
 /** One request on a connection of its own (no keep-alive), recording how far it got. */
 export function request(
   port: number,
@@ -83,23 +102,7 @@ export function request(
           ...options.headers,
         },
       },
-      (res) => {
-        outcome.status = res.statusCode;
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => {
-          outcome.answeredAt = Date.now();
-          outcome.text = text;
-          outcome.complete = res.complete;
-          resolve(outcome);
-        });
-        res.on('error', (error: NodeJS.ErrnoException) => {
-          outcome.text = text;
-          outcome.error = error.code ?? error.message;
-          resolve(outcome);
-        });
-      },
+      (res) => readAnswer(res, outcome, resolve),
     );
     // Written: connected, and the whole request handed to the kernel.
     let connected = false;
@@ -157,18 +160,7 @@ export function slowPost(
     },
   });
   const done = new Promise<HttpOutcome>((resolve) => {
-    req.on('response', (res) => {
-      outcome.status = res.statusCode;
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => {
-        outcome.answeredAt = Date.now();
-        outcome.text = text;
-        outcome.complete = res.complete;
-        resolve(outcome);
-      });
-    });
+    req.on('response', (res) => readAnswer(res, outcome, resolve));
     req.on('error', (error: NodeJS.ErrnoException) => {
       outcome.error = error.code ?? error.message;
       resolve(outcome);
