@@ -27,6 +27,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     // While shutting down, a request on a connection already accepted is served, not answered with
     // Fastify's own 503 body (the close waits for it, then the database pool closes).
     return503OnClosing: false,
+    // request.ip, which the login lockout counts by: the socket's address, or X-Forwarded-For's when trusted.
+    trustProxy: config.trustProxy,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bodyParser: false,

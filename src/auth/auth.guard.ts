@@ -39,7 +39,7 @@ export class AuthGuard implements CanActivate {
     );
     // Bugzilla's login-exempt methods check credentials only when a login and password came.
     const checked = credentials.kind === 'login' || meta<boolean>(NO_LOGIN_CHECK) !== true;
-    const user = checked ? await this.callers.resolve(credentials) : ANONYMOUS;
+    const user = checked ? await this.callers.resolve(credentials, request.ip) : ANONYMOUS;
     request.user = user;
     if (checked && credentials.kind === 'token') request.loginCookie = credentials.cookie;
 

@@ -60,14 +60,15 @@ export class CallerService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async resolve(credentials: Credentials): Promise<AuthUser> {
+  /** `clientIp` is the caller's address (Fastify's `request.ip`, which TRUST_PROXY governs): the lockout counts per IP. */
+  async resolve(credentials: Credentials, clientIp: string): Promise<AuthUser> {
     switch (credentials.kind) {
       case 'none':
         return ANONYMOUS;
       case 'apiKey':
         return this.cachedApiKeyCaller(credentials.key);
       case 'login':
-        return this.byLogin(credentials.login, credentials.password);
+        return this.byLogin(credentials.login, credentials.password, clientIp);
       case 'token':
         return this.byToken(credentials.userId, credentials.cookie);
     }
@@ -91,8 +92,8 @@ export class CallerService {
   }
 
   /** Checks a login and password; answers the profile or throws 300/301. */
-  async checkPassword(login: string, password: string): Promise<AuthUser> {
-    return this.byLogin(login, password);
+  async checkPassword(login: string, password: string, clientIp: string): Promise<AuthUser> {
+    return this.byLogin(login, password, clientIp);
   }
 
   /**
@@ -134,7 +135,7 @@ export class CallerService {
     );
   }
 
-  private async byLogin(login: string, password: string): Promise<AuthUser> {
+  private async byLogin(login: string, password: string, _clientIp: string): Promise<AuthUser> {
     const rows: (ProfileRow & { cryptpassword: string | null })[] = await this.dataSource.query(
       `SELECT userid, login_name, realname, is_enabled, disabledtext, cryptpassword FROM profiles WHERE login_name = ?`,
       [login],

@@ -41,8 +41,8 @@ export class SessionController {
   @ApiQuery({ name: 'login', required: true })
   @ApiQuery({ name: 'password', required: true })
   @ApiOkResponse({ schema: { example: { id: 1, token: '1-AbCdEfGhIj' } } })
-  login(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>) {
-    return this.sessions.login(user, query.login, query.password);
+  login(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>, @Req() request: RequestWithUser) {
+    return this.sessions.login(user, query.login, query.password, request.ip);
   }
 
   @Get('logout')

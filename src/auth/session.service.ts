@@ -34,11 +34,16 @@ export class SessionService {
    * Checks the password and stores a new login cookie; the token is `<userid>-<cookie>`. As in Bugzilla,
    * a caller already logged in by `Bugzilla_login`/`Bugzilla_password` (the guard checked them) gets a token too.
    */
-  async login(caller: AuthUser, login: unknown, password: unknown): Promise<{ id: number; token: string }> {
+  async login(
+    caller: AuthUser,
+    login: unknown,
+    password: unknown,
+    clientIp: string,
+  ): Promise<{ id: number; token: string }> {
     const user =
       login === undefined && password === undefined && isLoggedIn(caller)
         ? caller
-        : await this.checkOwnCredentials(login, password);
+        : await this.checkOwnCredentials(login, password, clientIp);
     const cookie = generateLoginCookie();
     await this.dataSource.query(
       `INSERT INTO logincookies (cookie, userid, ipaddr, lastused) VALUES (?, ?, NULL, ${nowUtcSql(this.dataSource)})`,
@@ -47,10 +52,10 @@ export class SessionService {
     return { id: user.id, token: `${user.id}-${cookie}` };
   }
 
-  private async checkOwnCredentials(login: unknown, password: unknown): Promise<AuthUser> {
+  private async checkOwnCredentials(login: unknown, password: unknown, clientIp: string): Promise<AuthUser> {
     if (typeof login !== 'string' || login.trim() === '') throw requiredArgument('login');
     if (typeof password !== 'string' || password === '') throw requiredArgument('password');
-    return this.callers.checkPassword(login.trim(), password);
+    return this.callers.checkPassword(login.trim(), password, clientIp);
   }
 
   /** Forgets the token the caller used, if any. */

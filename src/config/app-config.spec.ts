@@ -11,13 +11,21 @@ describe('loadConfig', () => {
       port: 3000,
       migrate: true,
       demoData: 'auto',
-      params: { useqacontact: false, or_groups: false, makeproductgroups: false, requirelogin: false },
+      params: {
+        useqacontact: false,
+        or_groups: false,
+        makeproductgroups: false,
+        requirelogin: false,
+        useclassification: false,
+      },
       maintainer: 'THE MAINTAINER HAS NOT YET BEEN SET',
       lastVisitKeepDays: 10,
       cacheTtlSeconds: 0,
       logLevel: 'info',
       dbPoolSize: 10,
       dbTimeoutMs: 5000,
+      trustProxy: false,
+      metrics: true,
     });
   });
 
@@ -67,6 +75,7 @@ describe('loadConfig', () => {
         or_groups: 1,
         makeproductgroups: '0',
         requirelogin: '1',
+        useclassification: '1',
         maintainer: 'bugmaster@example.com',
       }),
     );
@@ -76,12 +85,14 @@ describe('loadConfig', () => {
       or_groups: true,
       makeproductgroups: false,
       requirelogin: true,
+      useclassification: true,
     });
     expect(loadConfig({ BZ_PARAMS_FILE: file, BZ_REQUIRELOGIN: '0', BZ_MAKEPRODUCTGROUPS: '1' }).params).toEqual({
       useqacontact: true,
       or_groups: true,
       makeproductgroups: true,
       requirelogin: false,
+      useclassification: true,
     });
   });
 });

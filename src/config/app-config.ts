@@ -14,6 +14,7 @@ export interface BugzillaParams {
   or_groups: boolean;
   makeproductgroups: boolean;
   requirelogin: boolean;
+  useclassification: boolean;
 }
 
 export interface AppConfig {
@@ -32,6 +33,10 @@ export interface AppConfig {
   dbPoolSize: number;
   /** How long a request may wait for a database connection or query before it gets a 503. */
   dbTimeoutMs: number;
+  /** Believe `X-Forwarded-For` for the caller's IP (Fastify's `trustProxy`): only behind a proxy that sets it. */
+  trustProxy: boolean;
+  /** Serve Prometheus metrics at `GET /metrics`. */
+  metrics: boolean;
 }
 
 /** Injection token for the validated configuration. */
@@ -53,11 +58,14 @@ export const SETTINGS = {
   BZ_OR_GROUPS: '',
   BZ_MAKEPRODUCTGROUPS: '',
   BZ_REQUIRELOGIN: '',
+  BZ_USECLASSIFICATION: '',
   BZ_LAST_VISIT_KEEP_DAYS: '10',
   CACHE_TTL_S: '0',
   LOG_LEVEL: 'info',
   DB_POOL_SIZE: '10',
   DB_TIMEOUT_MS: '5000',
+  TRUST_PROXY: 'false',
+  METRICS: 'true',
 } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -126,7 +134,7 @@ function readParamsFile(path: string): FileParams {
   if (typeof json !== 'object' || json === null) throw new ConfigError(`BZ_PARAMS_FILE is not a JSON object: ${path}`);
   const params = json as Record<string, unknown>;
   const out: FileParams = {};
-  for (const key of ['useqacontact', 'or_groups', 'makeproductgroups', 'requirelogin'] as const) {
+  for (const key of ['useqacontact', 'or_groups', 'makeproductgroups', 'requirelogin', 'useclassification'] as const) {
     if (key in params) out[key] = ['1', 'true'].includes(String(params[key]).toLowerCase());
   }
   if (typeof params.maintainer === 'string' && params.maintainer.trim()) out.maintainer = params.maintainer.trim();
@@ -161,6 +169,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       or_groups: param(env, 'BZ_OR_GROUPS', fileParams.or_groups),
       makeproductgroups: param(env, 'BZ_MAKEPRODUCTGROUPS', fileParams.makeproductgroups),
       requirelogin: param(env, 'BZ_REQUIRELOGIN', fileParams.requirelogin),
+      useclassification: param(env, 'BZ_USECLASSIFICATION', fileParams.useclassification),
     },
     maintainer: fileParams.maintainer ?? DEFAULT_MAINTAINER,
     lastVisitKeepDays: integer(env, 'BZ_LAST_VISIT_KEEP_DAYS', 0, 36500),
@@ -168,5 +177,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: logLevel as AppConfig['logLevel'],
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 1, 1000),
     dbTimeoutMs: integer(env, 'DB_TIMEOUT_MS', 100, 600000),
+    trustProxy: bool(env, 'TRUST_PROXY'),
+    metrics: bool(env, 'METRICS'),
   };
 }

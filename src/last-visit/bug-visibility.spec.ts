@@ -44,7 +44,13 @@ function store(bug: BugFacts): void {
 }
 
 function rule(params: Partial<BugzillaParams>): BugVisibility {
-  const full: BugzillaParams = { useqacontact: false, or_groups: false, makeproductgroups: false, requirelogin: false };
+  const full: BugzillaParams = {
+    useqacontact: false,
+    or_groups: false,
+    makeproductgroups: false,
+    requirelogin: false,
+    useclassification: false,
+  };
   return new BugVisibility({ params: { ...full, ...params } } as AppConfig);
 }
 
