@@ -61,6 +61,9 @@ const TABLES = [
   'series_categories',
   'category_group_map',
   'audit_log',
+  'component_cc',
+  'login_failure',
+  'tokens',
 ];
 
 interface Scratch {
@@ -321,6 +324,11 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       const [bugs] = await ds.query('SHOW CREATE TABLE bugs');
       expect(bugs['Create Table']).toContain("`bug_file_loc` mediumtext NOT NULL DEFAULT ''");
       expect(bugs['Create Table']).toContain('`estimated_time` decimal(7,2) NOT NULL DEFAULT 0.00');
+      const [failures] = await ds.query('SHOW CREATE TABLE login_failure');
+      expect(failures['Create Table']).toContain('`ip_addr` varchar(40) NOT NULL');
+      expect(failures['Create Table']).toContain(
+        'CONSTRAINT `fk_login_failure_user_id_profiles_userid` FOREIGN KEY (`user_id`) REFERENCES `profiles` (`userid`) ON DELETE CASCADE ON UPDATE CASCADE',
+      );
     });
   } else {
     it('compares text case-insensitively except secrets (SQLite)', async () => {
@@ -473,11 +481,15 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     }
   });
 
-  it('undoes the migration', async () => {
+  it('undoes the migrations, newest first', async () => {
     const other = await scratch(dialect);
     const ods = await open(other.config);
     try {
       await runMigrations(ods, () => undefined);
+      await ods.undoLastMigration({ transaction: 'each' });
+      const remaining = await tableNames(ods);
+      for (const table of ['component_cc', 'login_failure', 'tokens']) expect(remaining).not.toContain(table);
+      expect(remaining).toContain('products');
       await ods.undoLastMigration({ transaction: 'each' });
       expect(await tableNames(ods)).toEqual(['migrations']);
     } finally {
