@@ -5,7 +5,7 @@ import { BugzillaError, ErrorCode } from '../bugzilla/bugzilla-error.js';
 import { nowUtcSql } from '../database/dialect.js';
 import { ANONYMOUS, AuthUser } from './auth-user.js';
 import { Credentials } from './credentials.js';
-import { verifyPassword } from './password.js';
+import { accountLockedError, checkPasswordWithLockout, invalidLoginError, lockoutAddress } from './login-lockout.js';
 
 interface ProfileRow {
   userid: number;
@@ -41,8 +41,6 @@ const invalidApiKey = () =>
     ErrorCode.API_KEY_INVALID,
     'The API key you specified is invalid. Please check that you typed it correctly.',
   );
-const invalidLogin = () =>
-  new BugzillaError(ErrorCode.INVALID_LOGIN_OR_PASSWORD, 'The login or password you entered is not valid.');
 const invalidToken = () =>
   new BugzillaError(
     ErrorCode.USER_ERROR,
@@ -135,13 +133,21 @@ export class CallerService {
     );
   }
 
-  private async byLogin(login: string, password: string, _clientIp: string): Promise<AuthUser> {
-    const rows: (ProfileRow & { cryptpassword: string | null })[] = await this.dataSource.query(
-      `SELECT userid, login_name, realname, is_enabled, disabledtext, cryptpassword FROM profiles WHERE login_name = ?`,
+  /**
+   * Bugzilla's order: an unknown login fails at once (nothing recorded); a locked account is refused
+   * before its password is compared; a disabled account is refused only after the right password.
+   */
+  private async byLogin(login: string, password: string, clientIp: string): Promise<AuthUser> {
+    const rows: ProfileRow[] = await this.dataSource.query(
+      `SELECT userid, login_name, realname, is_enabled, disabledtext FROM profiles WHERE login_name = ?`,
       [login],
     );
     const row = rows[0];
-    if (!row || !row.cryptpassword || !verifyPassword(password, row.cryptpassword)) throw invalidLogin();
+    if (!row) throw invalidLoginError();
+    const ip = lockoutAddress(clientIp);
+    const check = await checkPasswordWithLockout(this.dataSource, Number(row.userid), password, ip);
+    if (check.outcome === 'locked') throw accountLockedError(check.ip, check.unlockAt);
+    if (check.outcome === 'wrong') throw invalidLoginError(check.failures);
     this.checkEnabled(row);
     return this.withGroups(row);
   }

@@ -54,7 +54,8 @@ export class SessionService {
 
   private async checkOwnCredentials(login: unknown, password: unknown, clientIp: string): Promise<AuthUser> {
     if (typeof login !== 'string' || login.trim() === '') throw requiredArgument('login');
-    if (typeof password !== 'string' || password === '') throw requiredArgument('password');
+    // Bugzilla asks only that a password be given: an empty one is a wrong one, and counts towards the lockout.
+    if (typeof password !== 'string') throw requiredArgument('password');
     return this.callers.checkPassword(login.trim(), password, clientIp);
   }
 

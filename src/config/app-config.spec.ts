@@ -65,6 +65,19 @@ describe('loadConfig', () => {
     expect((error as Error).message).not.toContain('\n');
   });
 
+  it('reads TRUST_PROXY as a switch or a list of proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16 ::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+    ]);
+    for (const bad of ['maybe', '2', '10.0.0.1/40', 'proxy.example.com', '10.0.0.1/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/^TRUST_PROXY must be/);
+    }
+  });
+
   it("reads Bugzilla's params from data/params.json, and the environment wins over the file", () => {
     const dir = mkdtempSync(join(tmpdir(), 'bzp-params-'));
     const file = join(dir, 'params.json');

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 
 /**
  * The service's settings, validated once at boot. This is the only file that
@@ -33,8 +34,11 @@ export interface AppConfig {
   dbPoolSize: number;
   /** How long a request may wait for a database connection or query before it gets a 503. */
   dbTimeoutMs: number;
-  /** Believe `X-Forwarded-For` for the caller's IP (Fastify's `trustProxy`): only behind a proxy that sets it. */
-  trustProxy: boolean;
+  /**
+   * Whom to believe in `X-Forwarded-For` for the caller's IP (Fastify's `trustProxy`): nobody (false), every
+   * hop (true), or the listed proxy addresses/CIDRs (as Bugzilla's `inbound_proxies`).
+   */
+  trustProxy: boolean | string[];
   /** Serve Prometheus metrics at `GET /metrics`. */
   metrics: boolean;
 }
@@ -88,6 +92,22 @@ function integer(env: Env, name: keyof typeof SETTINGS, min: number, max: number
     throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got '${raw}')`);
   }
   return Number(raw);
+}
+
+/** `false`/`true`, or a list of proxy addresses (an address or CIDR each). */
+function trustProxy(env: Env): AppConfig['trustProxy'] {
+  const raw = value(env, 'TRUST_PROXY');
+  if (/^[a-z]+$/i.test(raw)) return bool(env, 'TRUST_PROXY');
+  const proxies = raw.split(/[\s,]+/).filter(Boolean);
+  for (const proxy of proxies) {
+    const [address, bits, ...rest] = proxy.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    if (!family || rest.length || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))) {
+      throw new ConfigError(`TRUST_PROXY must be true, false or a list of proxy addresses (got '${raw}')`);
+    }
+  }
+  return proxies;
 }
 
 export function parseDatabaseUrl(url: string): DatabaseConfig {
@@ -177,7 +197,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: logLevel as AppConfig['logLevel'],
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 1, 1000),
     dbTimeoutMs: integer(env, 'DB_TIMEOUT_MS', 100, 600000),
-    trustProxy: bool(env, 'TRUST_PROXY'),
+    trustProxy: trustProxy(env),
     metrics: bool(env, 'METRICS'),
   };
 }

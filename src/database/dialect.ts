@@ -25,12 +25,17 @@ export function nowUtcSql(ds: HasOptions): string {
   return isMysql(ds) ? 'UTC_TIMESTAMP()' : "strftime('%Y-%m-%d %H:%M:%S','now')";
 }
 
+/** SQL expression for the UTC time `amount` whole days or minutes ago (seconds precision). */
+export function agoUtcSql(ds: HasOptions, amount: number, unit: 'day' | 'minute'): string {
+  if (!Number.isInteger(amount) || amount < 0) throw new Error(`amount must be a non-negative integer (got ${amount})`);
+  return isMysql(ds)
+    ? `(UTC_TIMESTAMP() - INTERVAL ${amount} ${unit.toUpperCase()})`
+    : `strftime('%Y-%m-%d %H:%M:%S','now','-${amount} ${unit}s')`;
+}
+
 /** SQL expression for the UTC time `days` whole days ago (seconds precision). */
 export function daysAgoUtcSql(ds: HasOptions, days: number): string {
-  if (!Number.isInteger(days) || days < 0) throw new Error(`days must be a non-negative integer (got ${days})`);
-  return isMysql(ds)
-    ? `(UTC_TIMESTAMP() - INTERVAL ${days} DAY)`
-    : `strftime('%Y-%m-%d %H:%M:%S','now','-${days} days')`;
+  return agoUtcSql(ds, days, 'day');
 }
 
 /**

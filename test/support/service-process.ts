@@ -82,7 +82,7 @@ export function request(
   port: number,
   method: string,
   path: string,
-  options: { headers?: Record<string, string>; body?: unknown; onWritten?: () => void } = {},
+  options: { headers?: Record<string, string>; body?: unknown; onWritten?: () => void; localAddress?: string } = {},
 ): Promise<HttpOutcome> {
   return new Promise((resolve) => {
     const outcome: HttpOutcome = { complete: false };
@@ -94,6 +94,8 @@ export function request(
         method,
         path,
         agent: false,
+        // Another loopback address (127.0.0.2) is another client IP for the service.
+        localAddress: options.localAddress,
         headers: {
           connection: 'close',
           ...(payload

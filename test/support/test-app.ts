@@ -63,6 +63,8 @@ export interface ApiRequest {
   /** Sent as is, for malformed-body tests. */
   rawBody?: string;
   headers?: Record<string, string>;
+  /** The client's address as the service sees it (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 /** A running application on a fresh database, driven through Fastify's `inject`. */
@@ -97,6 +99,7 @@ export class TestApp {
       ),
       payload,
       headers,
+      remoteAddress: options.remoteAddress,
     });
     let body: unknown = undefined;
     if (response.body) {
