@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthController } from './health/health.controller.js';
 import { LastVisitModule } from './last-visit/last-visit.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { ProductModule } from './products/product.module.js';
 
 @Global()
@@ -29,6 +30,7 @@ export class AppModule {
           pinoHttp: { level: config.logLevel, autoLogging: false },
         }),
         DatabaseModule,
+        MetricsModule,
         BugzillaModule,
         AuthModule,
         ProductModule,
