@@ -1,17 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { databaseFaultOf } from '../bugzilla/error-envelope.js';
+import { routeTemplate } from '../bugzilla/route-template.js';
 import type { AppMetrics } from './app-metrics.js';
-
-/** The route label of every request no route matched (unknown paths, preflights): one series, whatever the URL. */
-export const UNMATCHED_ROUTE = '(unmatched)';
 
 /** The path where Prometheus scrapes. */
 export const METRICS_PATH = '/metrics';
-
-/** The route's template as registered (`/rest/product/:id_or_name`), never the requested URL. */
-export function routeTemplate(request: FastifyRequest): string {
-  return request.routeOptions?.url ?? UNMATCHED_ROUTE;
-}
 
 /**
  * Serves `GET /metrics` and counts every answered request by route template,
