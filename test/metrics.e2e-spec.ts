@@ -76,6 +76,12 @@ describe.each(DIALECTS)('GET /metrics [%s]', (dialect) => {
     expect(text).toContain('# TYPE bugzilla_http_request_duration_seconds histogram');
   });
 
+  it('is not part of the OpenAPI document', async () => {
+    const doc = await app.get('/api/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.body.paths)).not.toContain('/metrics');
+  });
+
   it('counts a request once, under its route template, method and status, never its URL', async () => {
     const before = await scrape(app);
     const res = await app.get('/rest/product/Metered', { query: { include_fields: 'name' } });

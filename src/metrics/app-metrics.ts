@@ -2,7 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { DataSource } from 'typeorm';
 import type { DatabaseFault } from '../bugzilla/error-envelope.js';
 import { CacheMetrics } from './cache-metrics.js';
-import { readPoolUsage } from './database-pool.js';
+import { readPoolUsage, type PoolUsage } from './database-pool.js';
 
 /** The labels of a request's series: bounded sets only (a route template, never the URL). */
 export interface RequestLabels {
@@ -169,11 +169,7 @@ export class AppMetrics {
     this.registry.clear();
   }
 
-  private poolGauge(
-    name: string,
-    help: string,
-    read: (usage: NonNullable<ReturnType<typeof readPoolUsage>>) => number,
-  ) {
+  private poolGauge(name: string, help: string, read: (usage: PoolUsage) => number) {
     const metrics = this;
     new Gauge({
       name,
