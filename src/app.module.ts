@@ -2,10 +2,12 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module.js';
 import { BugzillaModule } from './bugzilla/bugzilla.module.js';
+import { loggerParams } from './bugzilla/log-output.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthController } from './health/health.controller.js';
 import { LastVisitModule } from './last-visit/last-visit.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { ProductModule } from './products/product.module.js';
 
 @Global()
@@ -24,11 +26,10 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot({
-          // Request lines come from registerAccessLog (a Fastify hook); this is the application's logger.
-          pinoHttp: { level: config.logLevel, autoLogging: false },
-        }),
+        // JSON lines, or one readable line each when stdout is a terminal (log-output.ts).
+        LoggerModule.forRoot({ pinoHttp: loggerParams(config.logLevel) }),
         DatabaseModule,
+        MetricsModule,
         BugzillaModule,
         AuthModule,
         ProductModule,

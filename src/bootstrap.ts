@@ -8,6 +8,8 @@ import { registerAccessLog } from './bugzilla/access-log.js';
 import { sendError } from './bugzilla/error-envelope.js';
 import { BODY_LIMIT_BYTES, applyHttpConventions } from './bugzilla/http-conventions.js';
 import type { AppConfig } from './config/app-config.js';
+import { AppMetrics } from './metrics/app-metrics.js';
+import { registerMetrics } from './metrics/http-metrics.js';
 
 /** Builds the application (used by main.ts and by the tests), ready to listen or to `inject`. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
@@ -39,6 +41,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.useLogger(app.get(Logger));
   applyHttpConventions(app.getHttpAdapter().getInstance());
   registerAccessLog(app.getHttpAdapter().getInstance());
+  // METRICS=false: no /metrics route (an unknown path like any other) and no request counting.
+  if (config.metrics) registerMetrics(app.getHttpAdapter().getInstance(), app.get(AppMetrics));
 
   const document = SwaggerModule.createDocument(
     app,

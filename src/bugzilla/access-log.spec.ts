@@ -1,4 +1,6 @@
-import { redactCredentials } from './access-log.js';
+import type { FastifyRequest } from 'fastify';
+import { ANONYMOUS } from '../auth/auth-user.js';
+import { accessLine, redactCredentials } from './access-log.js';
 
 describe('redactCredentials', () => {
   it('hides every credential parameter of a URL and keeps the rest', () => {
@@ -16,5 +18,40 @@ describe('redactCredentials', () => {
     expect(redactCredentials('/rest/product/Firefly?include_fields=name')).toBe(
       '/rest/product/Firefly?include_fields=name',
     );
+  });
+});
+
+describe('accessLine', () => {
+  const request = (extra: Record<string, unknown>) =>
+    ({
+      id: 'req-9',
+      method: 'GET',
+      url: '/rest/product/Firefly?api_key=SECRET&include_fields=name',
+      routeOptions: { url: '/rest/product/:id_or_name' },
+      headers: { 'x-bugzilla-api-key': 'SECRET' },
+      ...extra,
+    }) as unknown as FastifyRequest;
+
+  it("carries method, route template, status, time and the caller's user id, never a credential", () => {
+    const line = accessLine(request({ user: { ...ANONYMOUS, id: 42, login: 'a@b.test' } }), 200, 3.14159);
+    expect(line).toEqual({
+      requestId: 'req-9',
+      method: 'GET',
+      route: '/rest/product/:id_or_name',
+      url: '/rest/product/Firefly?api_key=[redacted]&include_fields=name',
+      statusCode: 200,
+      responseTime: 3.1,
+      userId: 42,
+    });
+    expect(JSON.stringify(line)).not.toContain('SECRET');
+  });
+
+  it('says 0 for an anonymous caller and null when no caller was resolved', () => {
+    expect(accessLine(request({ user: ANONYMOUS }), 200, 1).userId).toBe(0);
+    expect(accessLine(request({}), 400, 1).userId).toBeNull();
+  });
+
+  it("names an unknown path's route '(unmatched)'", () => {
+    expect(accessLine(request({ routeOptions: {} }), 404, 1).route).toBe('(unmatched)');
   });
 });

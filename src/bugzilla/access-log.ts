@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RequestWithUser } from '../auth/auth.decorators.js';
+import { routeTemplate } from './route-template.js';
 
 const CREDENTIAL_PARAM =
   /([?&](?:Bugzilla_api_key|api_key|Bugzilla_login|login|Bugzilla_password|password|Bugzilla_token|token)=)[^&]*/gi;
@@ -7,6 +9,35 @@ const CREDENTIAL_PARAM =
 /** Credentials travel in the query string; they never reach a log line. */
 export function redactCredentials(url: string): string {
   return url.replace(CREDENTIAL_PARAM, '$1[redacted]');
+}
+
+/** Polled by machines at a fixed rate, with no caller: a line each would drown the others (both are counted in /metrics). */
+const UNLOGGED_ROUTES = new Set(['/health', '/metrics']);
+
+/** What an access line says about a request (no header, and the URL without credentials). */
+export interface AccessLine {
+  requestId: string;
+  method: string;
+  /** The route's template (`/rest/product/:id_or_name`), or '(unmatched)'. */
+  route: string;
+  url: string;
+  statusCode: number;
+  /** Milliseconds, one decimal. */
+  responseTime: number;
+  /** The caller the guard resolved: its user id, 0 when anonymous, null when none was (unknown path, rejected credentials). */
+  userId: number | null;
+}
+
+export function accessLine(request: FastifyRequest, statusCode: number, elapsedMs: number): AccessLine {
+  return {
+    requestId: request.id,
+    method: request.method,
+    route: routeTemplate(request),
+    url: redactCredentials(request.url),
+    statusCode,
+    responseTime: Math.round(elapsedMs * 10) / 10,
+    userId: (request as RequestWithUser).user?.id ?? null,
+  };
 }
 
 /**
@@ -17,14 +48,7 @@ export function redactCredentials(url: string): string {
 export function registerAccessLog(fastify: FastifyInstance): void {
   const logger = new Logger('HTTP');
   fastify.addHook('onResponse', async (request, reply) => {
-    if (request.url === '/health') return;
-    logger.log({
-      requestId: request.id,
-      method: request.method,
-      url: redactCredentials(request.url),
-      statusCode: reply.statusCode,
-      responseTime: Math.round(reply.elapsedTime * 10) / 10,
-      msg: 'request completed',
-    });
+    if (UNLOGGED_ROUTES.has(routeTemplate(request))) return;
+    logger.log({ ...accessLine(request, reply.statusCode, reply.elapsedTime), msg: 'request completed' });
   });
 }

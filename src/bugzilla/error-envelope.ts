@@ -1,7 +1,7 @@
 import { redactCredentials } from './access-log.js';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isConnectionError } from '../database/dialect.js';
+import { isConnectionError, isDatabaseError } from '../database/dialect.js';
 import { BugzillaError, envelope, Errors, ErrorCode } from './bugzilla-error.js';
 
 const logger = new Logger('Errors');
@@ -45,9 +45,30 @@ export function toBugzillaError(error: unknown, request: { method: string; url: 
   return Errors.internal(request.id);
 }
 
+/**
+ * A database failure behind an error answer: 'unavailable' (unreachable or too slow: a 503)
+ * or 'other' (any other database error: a 500).
+ */
+export type DatabaseFault = 'unavailable' | 'other';
+
+const databaseFaults = new WeakMap<object, DatabaseFault>();
+
+/** The database failure this request was answered for, if any (the metrics count them when the answer ends). */
+export function databaseFaultOf(request: object): DatabaseFault | undefined {
+  return databaseFaults.get(request);
+}
+
+function databaseFault(error: unknown, answered: BugzillaError): DatabaseFault | undefined {
+  // Only the database's unavailability is answered 503 (also when a route, like /health, says so itself).
+  if (answered.status === 503) return 'unavailable';
+  return isDatabaseError(error) ? 'other' : undefined;
+}
+
 /** Writes the envelope; logs unexpected faults with the request id (never sent to the client). */
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const bzError = toBugzillaError(error, request);
+  const fault = databaseFault(error, bzError);
+  if (fault) databaseFaults.set(request, fault);
   const where = `request ${request.id} ${request.method} ${redactCredentials(request.url)}`;
   if (bzError.status === 503) {
     // An outage answers every request this way: one line each, no stack trace.

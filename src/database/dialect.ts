@@ -146,6 +146,15 @@ export function isConnectionError(err: unknown): boolean {
   });
 }
 
+/** An error raised by the database or its driver (TypeORM's QueryFailedError, mysql2, better-sqlite3). */
+export function isDatabaseError(err: unknown): boolean {
+  return layers(err).some((e) => {
+    if (e.name === 'QueryFailedError' || e.name === 'SqliteError' || typeof e.sqlState === 'string') return true;
+    const code = typeof e.code === 'string' ? e.code : '';
+    return code.startsWith('ER_') || code.startsWith('SQLITE_');
+  });
+}
+
 const NAIVE_DATETIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?$/;
 
 /**

@@ -1,0 +1,110 @@
+import { pino } from 'pino';
+import { loggerParams } from './log-output.js';
+
+/** A stdout stand-in that keeps what is written. */
+function terminal(isTTY: boolean) {
+  const lines: string[] = [];
+  return { isTTY, lines, write: (text: string) => lines.push(text) };
+}
+
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** Builds the logger as nestjs-pino does from `pinoHttp` ([options, destination] or options). */
+function logger(params: ReturnType<typeof loggerParams>, fallback: { write(text: string): unknown }) {
+  const [options, destination] = Array.isArray(params) ? params : [params, fallback];
+  return pino(options as object, destination as { write(text: string): void });
+}
+
+describe('loggerParams', () => {
+  it('on a terminal writes each record as one readable, coloured line', () => {
+    const tty = terminal(true);
+    const params = loggerParams('info', tty);
+    expect(Array.isArray(params)).toBe(true);
+    const log = logger(params, terminal(false));
+    log.info(
+      {
+        context: 'HTTP',
+        requestId: 'req-7',
+        method: 'GET',
+        route: '/rest/product/:id_or_name',
+        url: '/rest/product/Firefly?api_key=[redacted]',
+        statusCode: 200,
+        responseTime: 3.1,
+        userId: 12,
+      },
+      'request completed',
+    );
+    log.warn({ context: 'Errors', detail: { attempt: 2 } }, 'database unavailable');
+    log.debug({ context: 'HTTP' }, 'below the level');
+
+    expect(tty.lines).toHaveLength(2);
+    expect(tty.lines.every((line) => line.endsWith('\n') && line.indexOf('\n') === line.length - 1)).toBe(true);
+    expect(tty.lines[0]).toMatch(ANSI);
+    const plain = tty.lines.map((line) => line.replace(ANSI, ''));
+    expect(plain[0]).toMatch(
+      /^\[\d{2}:\d{2}:\d{2}\.\d{3}\] INFO: GET \/rest\/product\/Firefly\?api_key=\[redacted\] 200 3\.1 ms user 12 \(req-7\)\n$/,
+    );
+    expect(plain[1]).toMatch(
+      /^\[\d{2}:\d{2}:\d{2}\.\d{3}\] WARN: \[Errors\] database unavailable \{"detail":\{"attempt":2\}\}\n$/,
+    );
+  });
+
+  it('says "anonymous" for user 0 and "no caller" when no caller was resolved', () => {
+    const tty = terminal(true);
+    logger(loggerParams('info', tty), terminal(false)).info(
+      {
+        context: 'HTTP',
+        requestId: 'req-1',
+        method: 'POST',
+        url: '/nowhere',
+        statusCode: 404,
+        responseTime: 0.4,
+        userId: null,
+      },
+      'request completed',
+    );
+    expect(tty.lines[0].replace(ANSI, '')).toContain('INFO: POST /nowhere 404 0.4 ms no caller (req-1)');
+    logger(loggerParams('info', tty), terminal(false)).info(
+      {
+        context: 'HTTP',
+        requestId: 'req-2',
+        method: 'GET',
+        url: '/rest/version',
+        statusCode: 200,
+        responseTime: 1,
+        userId: 0,
+      },
+      'request completed',
+    );
+    expect(tty.lines[1].replace(ANSI, '')).toContain('INFO: GET /rest/version 200 1 ms anonymous (req-2)');
+  });
+
+  it('elsewhere (a pipe, a file, a log collector) keeps pino JSON lines on stdout', () => {
+    const pipe = terminal(false);
+    const params = loggerParams('warn', pipe);
+    expect(Array.isArray(params)).toBe(false);
+    expect(params).toMatchObject({ level: 'warn', autoLogging: false });
+    // Nothing is written to the given stdout stand-in: pino writes JSON to file descriptor 1 itself.
+    const json = terminal(false);
+    logger(params, json).warn({ context: 'Errors' }, 'database unavailable');
+    expect(pipe.lines).toEqual([]);
+    expect(JSON.parse(json.lines[0])).toMatchObject({ level: 40, context: 'Errors', msg: 'database unavailable' });
+  });
+
+  it('never logs a request header or a credential of the URL', () => {
+    const json = terminal(false);
+    logger(loggerParams('info', json), json).info({
+      req: {
+        id: 'req-3',
+        method: 'GET',
+        url: '/rest/whoami?Bugzilla_api_key=SECRET1&x=1',
+        headers: { 'x-bugzilla-api-key': 'SECRET2', cookie: 'Bugzilla_logincookie=SECRET3' },
+      },
+      res: { statusCode: 200, headers: { 'set-cookie': 'SECRET4' } },
+    });
+    const record = JSON.parse(json.lines[0]);
+    expect(record.req).toEqual({ id: 'req-3', method: 'GET', url: '/rest/whoami?Bugzilla_api_key=[redacted]&x=1' });
+    expect(record.res).toEqual({ statusCode: 200 });
+    expect(json.lines[0]).not.toContain('SECRET');
+  });
+});

@@ -1,0 +1,185 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DataSource } from 'typeorm';
+import type { DatabaseFault } from '../bugzilla/error-envelope.js';
+import { CacheMetrics } from './cache-metrics.js';
+import { readPoolUsage, type PoolUsage } from './database-pool.js';
+
+/** The labels of a request's series: bounded sets only (a route template, never the URL). */
+export interface RequestLabels {
+  route: string;
+  method: string;
+  status: string;
+}
+
+let processRegistry: Registry | undefined;
+
+/**
+ * Node's default process metrics (CPU, memory, event loop lag, GC, handles), in a
+ * registry of our own made once per process. They describe the process, not an
+ * application, and prom-client's collectors cannot be stopped (each call leaves an
+ * event-loop monitor and a GC observer behind), so an application does not make
+ * its own: the tests start many applications in one process.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/**
+ * The metrics of one application instance, in a registry of its own (never
+ * prom-client's global one). Request series are filled by the Fastify hook in
+ * http-metrics.ts, the pool gauges are read at scrape time, and caches report
+ * through `cache` (a CacheMetrics).
+ */
+export class AppMetrics {
+  readonly registry = new Registry();
+
+  readonly requests = new Counter({
+    name: 'bugzilla_http_requests_total',
+    help: "Requests answered, by route template (or '(unmatched)'), method and status.",
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly requestDuration = new Histogram({
+    name: 'bugzilla_http_request_duration_seconds',
+    help: 'Time from receiving a request to the end of its answer, by route template, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+
+  readonly unavailableAnswers = new Counter({
+    name: 'bugzilla_http_unavailable_responses_total',
+    help: 'Answers with HTTP status 503 (the database is unreachable or did not answer in time: code -32000).',
+    registers: [this.registry],
+  });
+
+  readonly databaseErrors = new Counter({
+    name: 'bugzilla_db_errors_total',
+    help:
+      "Database failures behind error answers: kind 'unavailable' (connection refused, lost or timed out: " +
+      "answered 503, code -32000) or 'other' (any other database error: answered 500).",
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly cacheHits = new Counter({
+    name: 'bugzilla_cache_hits_total',
+    help: 'Answers served from a cache, by cache (filled once the response cache lands).',
+    labelNames: ['cache'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly cacheMisses = new Counter({
+    name: 'bugzilla_cache_misses_total',
+    help: 'Answers not found in a cache and computed, by cache (filled once the response cache lands).',
+    labelNames: ['cache'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly cacheRefreshes = new Counter({
+    name: 'bugzilla_cache_refreshes_total',
+    help: 'Reloads of cached data from the database, by cache (filled once the response cache lands).',
+    labelNames: ['cache'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly oldestData = new Map<string, () => Date | undefined>();
+
+  private dataSource?: DataSource;
+
+  constructor() {
+    const oldestData = this.oldestData;
+    new Gauge({
+      name: 'bugzilla_cache_oldest_data_age_seconds',
+      help: 'Age of the oldest data a cache may still serve, by cache (filled once the response cache lands).',
+      labelNames: ['cache'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        const now = Date.now();
+        for (const [cache, oldestLoadedAt] of oldestData) {
+          const loadedAt = oldestLoadedAt();
+          if (loadedAt) this.set({ cache }, Math.max(0, (now - loadedAt.getTime()) / 1000));
+        }
+      },
+    });
+    this.poolGauge(
+      'bugzilla_db_pool_connections_in_use',
+      'Database connections running a query or transaction now (SQLite: its one connection, 1 while a transaction is open).',
+      (usage) => usage.inUse,
+    );
+    this.poolGauge(
+      'bugzilla_db_pool_connections_idle',
+      'Open database connections waiting for work (SQLite: its one connection, 1 when no transaction is open).',
+      (usage) => usage.idle,
+    );
+    this.poolGauge(
+      'bugzilla_db_pool_waiting_requests',
+      'Requests waiting for a free database connection (SQLite: always 0, its one connection runs statements synchronously).',
+      (usage) => usage.waiting,
+    );
+    this.poolGauge(
+      'bugzilla_db_pool_connections_max',
+      'The most database connections the pool opens (DB_POOL_SIZE; SQLite: 1).',
+      (usage) => usage.max,
+    );
+  }
+
+  /** What caches call; see CacheMetrics. */
+  readonly cache: CacheMetrics = {
+    hit: (cache) => this.cacheHits.inc({ cache }),
+    miss: (cache) => this.cacheMisses.inc({ cache }),
+    refresh: (cache) => this.cacheRefreshes.inc({ cache }),
+    trackOldestData: (cache, oldestLoadedAt) => void this.oldestData.set(cache, oldestLoadedAt),
+  };
+
+  /** The pool gauges read this data source's pool at each scrape. */
+  watchPool(dataSource: DataSource): void {
+    this.dataSource = dataSource;
+  }
+
+  /** One answered request. */
+  observeRequest(labels: RequestLabels, seconds: number, fault: DatabaseFault | undefined): void {
+    this.requests.inc(labels);
+    this.requestDuration.observe(labels, seconds);
+    if (labels.status === '503') this.unavailableAnswers.inc();
+    if (fault) this.databaseErrors.inc({ kind: fault });
+  }
+
+  /** Every series in Prometheus' text format: the process's, then this application's. */
+  async scrape(): Promise<{ contentType: string; text: string }> {
+    const text = (await processMetrics().metrics()) + (await this.registry.metrics());
+    return { contentType: this.registry.contentType, text };
+  }
+
+  /** Starts Node's process metrics (once per process) so that they cover the time before the first scrape. */
+  startProcessMetrics(): void {
+    processMetrics();
+  }
+
+  /** Forgets the data source and every series (the application is closing). */
+  close(): void {
+    this.dataSource = undefined;
+    this.oldestData.clear();
+    this.registry.clear();
+  }
+
+  private poolGauge(name: string, help: string, read: (usage: PoolUsage) => number) {
+    const metrics = this;
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        const usage = metrics.dataSource ? readPoolUsage(metrics.dataSource) : undefined;
+        if (usage) this.set(read(usage));
+        else this.reset();
+      },
+    });
+  }
+}
