@@ -11,7 +11,7 @@ const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js'
 /** Redocly otherwise sends usage telemetry and asks npm for a newer version: the lint must run offline. */
 const OFFLINE = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
 
-const ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
+const ENVELOPE_REF = '#/components/schemas/ErrorEnvelopeDto';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'];
 
 interface LintReport {
@@ -142,7 +142,7 @@ describe(`GET /api/openapi.json [${dialect}]`, () => {
   });
 
   it("answers every error with Bugzilla's envelope schema, with 400, 401, 500 and 503 everywhere and 413 on bodies", () => {
-    const envelope = document.components.schemas.ErrorEnvelope;
+    const envelope = document.components.schemas.ErrorEnvelopeDto;
     expect(Object.keys(envelope.properties)).toEqual(['error', 'code', 'message', 'documentation']);
     expect(envelope.required).toEqual(['error', 'code', 'message', 'documentation']);
     for (const { method, operation } of operationsOf(document)) {

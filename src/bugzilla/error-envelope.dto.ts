@@ -3,9 +3,9 @@ import { DOCUMENTATION_URL } from './bugzilla-error.js';
 
 /**
  * Bugzilla's error envelope, the one body of every error answer (SPEC §2), as the OpenAPI
- * document's reusable `ErrorEnvelope` schema. `src/openapi/` makes every error response use it.
+ * document's reusable `ErrorEnvelopeDto` schema (the name controllers and tests already use). `src/openapi/` makes every error response use it.
  */
-@ApiSchema({ name: 'ErrorEnvelope', description: "Bugzilla's error envelope: the body of every error answer." })
+@ApiSchema({ description: "Bugzilla's error envelope: the body of every error answer." })
 export class ErrorEnvelopeDto {
   @ApiProperty({ type: Boolean, enum: [true], example: true, description: 'Always true.' })
   error: true;
@@ -14,7 +14,7 @@ export class ErrorEnvelopeDto {
     type: 'integer',
     example: 32000,
     description:
-      "Bugzilla's error code; the HTTP status follows from it (SPEC §2). -32000: database unreachable or an unexpected fault.",
+      "Bugzilla's error code; the HTTP status follows from it. -32000: database unreachable or an unexpected fault.",
   })
   code: number;
 

@@ -1,8 +1,9 @@
 import type { MediaTypeObject, OperationObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
 import { needsLogin, type RouteAccess } from '../auth/route-access.js';
+import { ErrorEnvelopeDto } from '../bugzilla/error-envelope.dto.js';
 
-/** The reusable schema of Bugzilla's error envelope (declared by `ErrorEnvelopeDto`). */
-export const ENVELOPE_SCHEMA_NAME = 'ErrorEnvelope';
+/** The reusable schema of Bugzilla's error envelope; @nestjs/swagger names it after the class. */
+export const ENVELOPE_SCHEMA_NAME = ErrorEnvelopeDto.name;
 export const ENVELOPE_REF = `#/components/schemas/${ENVELOPE_SCHEMA_NAME}`;
 
 const JSON_TYPE = 'application/json';

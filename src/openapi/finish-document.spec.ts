@@ -34,7 +34,7 @@ function generated(): OpenAPIObject {
         RpcCall: { type: 'object' },
         Thing: { type: 'object', properties: { part: { $ref: '#/components/schemas/Part' } } },
         Part: { type: 'object' },
-        ErrorEnvelope: { type: 'object' },
+        ErrorEnvelopeDto: { type: 'object' },
       },
     },
   } as OpenAPIObject;
@@ -63,7 +63,7 @@ describe('finishDocument', () => {
     };
     const finished = finish(document);
     expect(Object.keys(finished.paths)).toEqual(['/health', '/rest/thing', '/rest/thing/{id}']);
-    expect(Object.keys(finished.components!.schemas!).sort()).toEqual(['ErrorEnvelope', 'Part', 'Thing']);
+    expect(Object.keys(finished.components!.schemas!).sort()).toEqual(['ErrorEnvelopeDto', 'Part', 'Thing']);
   });
 
   it('lets anonymous callers ({}) in where the decorators do, and nowhere else when requirelogin is on', () => {
@@ -99,13 +99,15 @@ describe('finishDocument', () => {
       description: 'No such classification (51).',
       content: {
         'application/json': {
-          schema: { $ref: '#/components/schemas/ErrorEnvelope' },
+          schema: { $ref: '#/components/schemas/ErrorEnvelopeDto' },
           example: { error: true, code: 51 },
         },
       },
     });
     expect(responses['401'].description).toContain("not a member of the 'editcomponents' group (304)");
-    expect(responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    expect(responses['401'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ErrorEnvelopeDto',
+    });
   });
 
   it('tags an untagged operation after its path and describes every tag', () => {

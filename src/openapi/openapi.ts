@@ -18,7 +18,7 @@ const DESCRIPTION = [
   '',
   "Every error answers with Bugzilla's envelope",
   '`{"error":true,"code":N,"message":"...","documentation":"..."}`',
-  '(the `ErrorEnvelope` schema); the HTTP status follows from the code.',
+  '(the `ErrorEnvelopeDto` schema); the HTTP status follows from the code.',
 ].join('\n');
 
 /**
