@@ -1,6 +1,5 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
@@ -10,6 +9,7 @@ import { BODY_LIMIT_BYTES, applyHttpConventions } from './bugzilla/http-conventi
 import type { AppConfig } from './config/app-config.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import { registerMetrics } from './metrics/http-metrics.js';
+import { serveOpenApiDocument } from './openapi/openapi.js';
 
 /** Builds the application (used by main.ts and by the tests), ready to listen or to `inject`. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
@@ -44,20 +44,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   // METRICS=false: no /metrics route (an unknown path like any other) and no request counting.
   if (config.metrics) registerMetrics(app.getHttpAdapter().getInstance(), app.get(AppMetrics));
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('bugzilla-products')
-      .setDescription(
-        "Bugzilla 5.x compatible REST API for products and bug last visits. Errors use Bugzilla's envelope " +
-          '{"error":true,"code":N,"message":"...","documentation":"..."}.',
-      )
-      .setVersion('5.2')
-      .addApiKey({ type: 'apiKey', in: 'query', name: 'Bugzilla_api_key' }, 'api_key')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-BUGZILLA-API-KEY' }, 'api_key_header')
-      .build(),
-  );
-  SwaggerModule.setup('api', app, document, { jsonDocumentUrl: 'api/openapi.json' });
+  serveOpenApiDocument(app, config);
 
   await app.init();
   return app;

@@ -2,17 +2,10 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
 import { ANONYMOUS, isLoggedIn } from './auth-user.js';
-import {
-  LOGIN_EXEMPT,
-  LOGIN_REQUIRED,
-  NO_LOGIN_CHECK,
-  OWN_CREDENTIAL_PARAMS,
-  REQUIRED_GROUP,
-  RequestWithUser,
-  RequiredGroup,
-} from './auth.decorators.js';
+import type { RequestWithUser } from './auth.decorators.js';
 import { CallerService } from './caller.service.js';
 import { extractCredentials } from './credentials.js';
+import { needsLogin, readRouteAccess } from './route-access.js';
 
 /**
  * The one global guard: resolves the caller from the request's credentials,
@@ -28,28 +21,23 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithUser>();
-    const targets = [context.getHandler(), context.getClass()];
-    const meta = <T>(key: string) => this.reflector.getAllAndOverride<T | undefined>(key, targets);
+    const access = readRouteAccess(this.reflector, context.getHandler(), context.getClass());
 
     const credentials = extractCredentials(
       request.query as Record<string, unknown>,
       request.body,
       request.headers,
-      meta<boolean>(OWN_CREDENTIAL_PARAMS) === true,
+      access.ownCredentialParams,
     );
     // Bugzilla's login-exempt methods check credentials only when a login and password came.
-    const checked = credentials.kind === 'login' || meta<boolean>(NO_LOGIN_CHECK) !== true;
+    const checked = credentials.kind === 'login' || !access.noLoginCheck;
     const user = checked ? await this.callers.resolve(credentials, request.ip) : ANONYMOUS;
     request.user = user;
     if (checked && credentials.kind === 'token') request.loginCookie = credentials.cookie;
 
-    const requiredGroup = meta<RequiredGroup>(REQUIRED_GROUP);
-    const loginNeeded =
-      meta<boolean>(LOGIN_REQUIRED) === true ||
-      requiredGroup !== undefined ||
-      (this.callers.requireLogin && meta<boolean>(LOGIN_EXEMPT) !== true);
-    if (loginNeeded && !isLoggedIn(user)) throw Errors.loginRequired();
+    if (needsLogin(access, this.callers.requireLogin) && !isLoggedIn(user)) throw Errors.loginRequired();
 
+    const requiredGroup = access.requiredGroup;
     if (requiredGroup && !user.groupNames.has(requiredGroup.group)) {
       throw new BugzillaError(
         ErrorCode.AUTH_FAILURE,

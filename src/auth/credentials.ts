@@ -11,14 +11,16 @@ export type Credentials =
 
 type Params = Record<string, unknown>;
 
-const PARAM_NAMES = {
+/** Query and body parameter names of each credential, in Bugzilla's order of preference. */
+export const PARAM_NAMES = {
   apiKey: ['Bugzilla_api_key', 'api_key'],
   login: ['Bugzilla_login', 'login'],
   password: ['Bugzilla_password', 'password'],
   token: ['Bugzilla_token', 'token'],
 } as const;
 
-const HEADER_NAMES = {
+/** Header of each credential (lower case, as Node gives header names). */
+export const HEADER_NAMES = {
   apiKey: 'x-bugzilla-api-key',
   login: 'x-bugzilla-login',
   password: 'x-bugzilla-password',
@@ -26,7 +28,7 @@ const HEADER_NAMES = {
 } as const;
 
 /** Routes such as /rest/login own these names as parameters. */
-const OWNABLE = new Set(['login', 'password', 'token']);
+export const OWNABLE = new Set<string>(['login', 'password', 'token']);
 
 /** Passwords are used exactly as sent (Bugzilla does not trim them); other credentials are trimmed. */
 const UNTRIMMED = new Set<string>([...PARAM_NAMES.password, HEADER_NAMES.password]);

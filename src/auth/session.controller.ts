@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from './auth-user.js';
 import {
   CurrentUser,
@@ -77,12 +77,32 @@ export class SessionController {
   @ApiOperation({ summary: 'Users by id (logged-in callers only) or login name.' })
   @ApiQuery({ name: 'ids', required: false, type: [Number] })
   @ApiQuery({ name: 'names', required: false, type: [String] })
+  @ApiNotFoundResponse({ description: 'No user has a requested login name (51).' })
+  @ApiOkResponse({
+    description:
+      'Logged-in callers also see `email` and `can_login`; anonymous callers may look users up by name only.',
+    schema: {
+      example: {
+        users: [{ id: 1, name: 'admin@example.com', real_name: 'Admin', email: 'admin@example.com', can_login: true }],
+      },
+    },
+  })
   users(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>) {
     return this.sessions.users(user, query.ids, query.names);
   }
 
   @Get('user/:id_or_login')
   @ApiOperation({ summary: 'One user by id or login name.' })
+  @ApiNotFoundResponse({ description: 'No user has that login name (51).' })
+  @ApiOkResponse({
+    description:
+      'Logged-in callers also see `email` and `can_login`; anonymous callers may look users up by name only.',
+    schema: {
+      example: {
+        users: [{ id: 1, name: 'admin@example.com', real_name: 'Admin', email: 'admin@example.com', can_login: true }],
+      },
+    },
+  })
   user(
     @CurrentUser() user: AuthUser,
     @Param('id_or_login') idOrLogin: string,

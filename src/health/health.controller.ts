@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { LoginExempt } from '../auth/auth.decorators.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
@@ -11,6 +11,7 @@ export class HealthController {
 
   @Get()
   @LoginExempt()
+  @ApiOperation({ summary: 'Whether the service can reach its database (for load balancers and monitoring).' })
   @ApiOkResponse({ description: 'The database answers.', schema: { example: { status: 'ok' } } })
   @ApiServiceUnavailableResponse({
     description: 'The database does not answer (Bugzilla error envelope, code -32000).',

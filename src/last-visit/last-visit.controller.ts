@@ -7,7 +7,6 @@ import {
   ApiOperation,
   ApiParam,
   ApiQuery,
-  ApiSecurity,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
@@ -93,8 +92,6 @@ const GET_DOCS = (summary: string) =>
 
 /** Bug last visits (SPEC §6). Every route needs a logged-in caller. */
 @ApiTags('bug_user_last_visit')
-@ApiSecurity('api_key')
-@ApiSecurity('api_key_header')
 @LoginRequired()
 @Controller('rest')
 export class LastVisitController {

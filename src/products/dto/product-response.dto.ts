@@ -155,19 +155,5 @@ export class ProductListDto {
   products: ProductDto[];
 }
 
-/** Bugzilla's error envelope, as every error is answered (SPEC §2). */
-export class ErrorEnvelopeDto {
-  @ApiProperty({ example: true })
-  error: boolean;
-
-  @ApiProperty({ example: 32000 })
-  code: number;
-
-  @ApiProperty({
-    example: "The product type 'bogus' is invalid. Valid choices are 'accessible', 'selectable', and 'enterable'.",
-  })
-  message: string;
-
-  @ApiProperty({ example: 'https://bugzilla.readthedocs.org/en/5.0/api/' })
-  documentation: string;
-}
+/** Kept here for the controllers that import it from this file; it lives with the envelope. */
+export { ErrorEnvelopeDto } from '../../bugzilla/error-envelope.dto.js';

@@ -1,0 +1,43 @@
+import type { Reflector } from '@nestjs/core';
+import {
+  LOGIN_EXEMPT,
+  LOGIN_REQUIRED,
+  NO_LOGIN_CHECK,
+  OWN_CREDENTIAL_PARAMS,
+  REQUIRED_GROUP,
+  type RequiredGroup,
+} from './auth.decorators.js';
+
+/**
+ * What a route's auth decorators say about its callers. The guard enforces it and the
+ * OpenAPI document describes it, both from this one reading, so the two cannot disagree.
+ */
+export interface RouteAccess {
+  /** `@LoginRequired()`. */
+  loginRequired: boolean;
+  /** `@RequireGroup()`: implies a login. */
+  requiredGroup?: RequiredGroup;
+  /** `@LoginExempt()`: anonymous callers are served even when `requirelogin` is on. */
+  loginExempt: boolean;
+  /** `@OwnCredentialParams()`: `login`, `password` and `token` are the route's own parameters. */
+  ownCredentialParams: boolean;
+  /** `@NoLoginCheck()`: only a login and password are checked; a token or an API key is ignored. */
+  noLoginCheck: boolean;
+}
+
+/** Reads the decorators of a handler and its controller (the handler's win). */
+export function readRouteAccess(reflector: Reflector, handler: Function, controller: Function): RouteAccess {
+  const meta = <T>(key: string) => reflector.getAllAndOverride<T | undefined>(key, [handler, controller]);
+  return {
+    loginRequired: meta<boolean>(LOGIN_REQUIRED) === true,
+    requiredGroup: meta<RequiredGroup>(REQUIRED_GROUP),
+    loginExempt: meta<boolean>(LOGIN_EXEMPT) === true,
+    ownCredentialParams: meta<boolean>(OWN_CREDENTIAL_PARAMS) === true,
+    noLoginCheck: meta<boolean>(NO_LOGIN_CHECK) === true,
+  };
+}
+
+/** Whether the route refuses anonymous callers (410), given Bugzilla's `requirelogin` setting. */
+export function needsLogin(access: RouteAccess, requireLogin: boolean): boolean {
+  return access.loginRequired || access.requiredGroup !== undefined || (requireLogin && !access.loginExempt);
+}
