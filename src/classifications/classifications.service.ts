@@ -5,7 +5,7 @@ import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js'
 import { FieldFilter } from '../bugzilla/field-filter.js';
 import { parseIdList, parseStringList, toList } from '../bugzilla/params.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { isMysql } from '../database/dialect.js';
+import { matchEach, nocase, preferExact } from '../database/match-each.js';
 import { classificationMissing, classificationNotSpecified } from '../products/product-write.rules.js';
 import { ProductVisibility } from '../products/product-visibility.js';
 import type { ClassificationDto, ClassificationListDto, ClassificationProductDto } from './dto/classification.dto.js';
@@ -15,9 +15,6 @@ export const EDIT_CLASSIFICATIONS = 'editclassifications';
 
 /** Bugzilla's auth_classification_not_enabled. */
 const CLASSIFICATION_NOT_ENABLED = 900;
-
-/** Names looked up per statement: well below SQLite's bounds on placeholders and result columns. */
-const NAME_CHUNK = 500;
 
 /** Parameters of Classification.get, as every transport hands them over. */
 export interface ClassificationGetParams {
@@ -105,29 +102,18 @@ export class ClassificationsService {
   /** The classification of each name, in request order; blank → 50, unknown → 51. */
   private async findByNames(rawNames: string[]): Promise<ClassificationRow[]> {
     const names = rawNames.map((name) => name.trim());
-    const wanted = [...new Set(names.filter((name) => name !== ''))];
-    const nocase = isMysql(this.dataSource) ? '' : ' COLLATE NOCASE';
-    const matched = new Map<string, ClassificationRow>();
-    for (let start = 0; start < wanted.length; start += NAME_CHUNK) {
-      const chunk = wanted.slice(start, start + NAME_CHUNK);
-      // Column mN is 1 when the row's name equals name N as the database compares names.
-      const matches = chunk.map((_, i) => `CASE WHEN c.name = ?${nocase} THEN 1 ELSE 0 END AS m${i}`).join(', ');
-      const rows: Record<string, unknown>[] = await this.dataSource.query(
-        `SELECT c.id, c.name, c.description, c.sortkey, ${matches} FROM classifications c
-          WHERE c.name${nocase} IN (${chunk.map(() => '?').join(', ')})`,
-        [...chunk, ...chunk],
-      );
-      chunk.forEach((name, i) => {
-        const hits = rows.filter((row) => Number(row[`m${i}`]) === 1);
-        const row = hits.find((hit) => hit.name === name) ?? hits[0];
-        if (row) matched.set(name, classificationRow(row));
-      });
-    }
+    const collate = nocase(this.dataSource);
+    const matched = await matchEach(
+      this.dataSource,
+      { columns: 'c.id, c.name, c.description, c.sortkey', from: 'classifications c' },
+      names.filter((name) => name !== ''),
+      (name) => ({ sql: `c.name = ?${collate}`, params: [name] }),
+    );
     return names.map((name) => {
       if (name === '') throw classificationNotSpecified();
-      const row = matched.get(name);
+      const row = preferExact(matched.get(name), name);
       if (!row) throw classificationMissing(name);
-      return row;
+      return classificationRow(row);
     });
   }
 
