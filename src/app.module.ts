@@ -5,6 +5,7 @@ import { BugzillaModule } from './bugzilla/bugzilla.module.js';
 import { ClassificationModule } from './classifications/classification.module.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { DatabaseModule } from './database/database.module.js';
+import { FlagTypeModule } from './flag-types/flag-type.module.js';
 import { HealthController } from './health/health.controller.js';
 import { LastVisitModule } from './last-visit/last-visit.module.js';
 import { ProductModule } from './products/product.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         AuthModule,
         ProductModule,
         ClassificationModule,
+        FlagTypeModule,
         LastVisitModule,
       ],
       controllers: [HealthController],
