@@ -27,7 +27,11 @@ import {
 import { FlagTypesService } from './flag-types.service.js';
 
 const CREDENTIALS = 'unknown API key (306) or token (32000)';
-const PRODUCT_PARAM = { name: 'product', type: String, description: 'A product name (an id is read as a name).' };
+/**
+ * One name for the segment after `/rest/flag_type/` on every route, as OpenAPI requires of
+ * paths that differ only in it: a product name to GET, a flag type id or name to PUT.
+ */
+const NAME_PARAM = 'name';
 
 /** Flag types (Bugzilla's FlagType.get, create and update). */
 @ApiTags('flag types')
@@ -36,14 +40,14 @@ const PRODUCT_PARAM = { name: 'product', type: String, description: 'A product n
 export class FlagTypesController {
   constructor(private readonly service: FlagTypesService) {}
 
-  @Get('flag_type/:product')
+  @Get(`flag_type/:${NAME_PARAM}`)
   @ApiOperation({
     summary: 'The flag types of a product, with the values the caller may set.',
     description:
       'No login needed. A type is listed when an inclusion for the product (or any product) is not taken away ' +
       'by an exclusion; `?component=` narrows to one component. Ordered by sort key, then name.',
   })
-  @ApiParam(PRODUCT_PARAM)
+  @ApiParam({ name: NAME_PARAM, type: String, description: 'A product name (an id is read as a name).' })
   @ApiQuery({ name: 'component', required: false, type: String, description: 'A component of the product.' })
   @ApiOkResponse({ type: FlagTypesOfProductDto })
   @ApiBadRequestResponse({ type: ErrorEnvelopeDto, description: `Blank product or component (50), ${CREDENTIALS}.` })
@@ -51,7 +55,7 @@ export class FlagTypesController {
   @ApiNotFoundResponse({ type: ErrorEnvelopeDto, description: 'No such component in the product (51).' })
   ofProduct(
     @CurrentUser() user: AuthUser,
-    @Param('product') product: string,
+    @Param(NAME_PARAM) product: string,
     @Query() query: Record<string, unknown>,
   ): Promise<FlagTypesOfProductDto> {
     return this.service.get(user, { ...query, product });
@@ -62,7 +66,7 @@ export class FlagTypesController {
     summary: 'The flag types of one component of a product, with the values the caller may set.',
     description: 'No login needed. Ordered by sort key, then name.',
   })
-  @ApiParam(PRODUCT_PARAM)
+  @ApiParam({ name: 'product', type: String, description: 'A product name (an id is read as a name).' })
   @ApiParam({ name: 'component', type: String, description: 'A component name of the product.' })
   @ApiOkResponse({ type: FlagTypesOfProductDto })
   @ApiBadRequestResponse({ type: ErrorEnvelopeDto, description: `Blank component (50), ${CREDENTIALS}.` })
@@ -109,7 +113,7 @@ export class FlagTypesController {
     return this.service.create(user, mergeParams(query, body).params);
   }
 
-  @Put('flag_type/:id_or_name')
+  @Put(`flag_type/:${NAME_PARAM}`)
   @LoginRequired()
   @ApiOperation({
     summary: 'Update flag types by id or name.',
@@ -119,7 +123,7 @@ export class FlagTypesController {
       'available for products they administer (1105), and only the lists of types also used elsewhere. ' +
       'Any key other than those below: 67399.',
   })
-  @ApiParam({ name: 'id_or_name', type: String, description: 'A flag type id (all digits) or name.' })
+  @ApiParam({ name: NAME_PARAM, type: String, description: 'A flag type id (all digits) or name.' })
   @ApiBody({ type: UpdateFlagTypeDto })
   @ApiOkResponse({
     type: UpdatedFlagTypesDto,
@@ -138,7 +142,7 @@ export class FlagTypesController {
   @ApiNotFoundResponse({ type: ErrorEnvelopeDto, description: 'Unknown flag type id, group or component (51).' })
   update(
     @CurrentUser() user: AuthUser,
-    @Param('id_or_name') idOrName: string,
+    @Param(NAME_PARAM) idOrName: string,
     @Query() query: Record<string, unknown>,
     @Body() body: Record<string, unknown>,
   ): Promise<UpdatedFlagTypesDto> {
