@@ -3,8 +3,10 @@ import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module.js';
 import { BugzillaModule } from './bugzilla/bugzilla.module.js';
 import { loggerParams } from './bugzilla/log-output.js';
+import { ClassificationModule } from './classifications/classification.module.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { DatabaseModule } from './database/database.module.js';
+import { FlagTypeModule } from './flag-types/flag-type.module.js';
 import { HealthController } from './health/health.controller.js';
 import { LastVisitModule } from './last-visit/last-visit.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
@@ -33,6 +35,8 @@ export class AppModule {
         BugzillaModule,
         AuthModule,
         ProductModule,
+        ClassificationModule,
+        FlagTypeModule,
         LastVisitModule,
       ],
       controllers: [HealthController],

@@ -7,6 +7,7 @@ import {
   ProductDto,
   VersionDto,
 } from './dto/product-response.dto.js';
+import type { FlagTypeApplicability, FlagTypeRow } from '../flag-types/flag-type-applicability.js';
 
 /**
  * Rows of the product read queries, as the database returns them, and their
@@ -49,29 +50,6 @@ export interface MilestoneRow {
   value: string;
   sortkey: number;
   isactive: number;
-}
-
-export interface FlagTypeRow {
-  id: number;
-  name: string;
-  description: string;
-  cc_list: string | null;
-  target_type: string;
-  is_active: number;
-  is_requestable: number;
-  is_requesteeble: number;
-  is_multiplicable: number;
-  sortkey: number;
-  grant_group_id: number | null;
-  request_group_id: number | null;
-}
-
-/** A row of `flaginclusions` (excluded = 0) or `flagexclusions` (excluded = 1); NULL means any. */
-export interface FlagRuleRow {
-  excluded: number;
-  type_id: number;
-  product_id: number | null;
-  component_id: number | null;
 }
 
 const bool = (value: unknown): boolean => Number(value) !== 0;
@@ -148,36 +126,23 @@ export function toFlagType(row: FlagTypeRow): FlagTypeDto {
 }
 
 /**
- * Which flag types each component lists (SPEC §5.2, facts §2.3): a type with an
- * inclusion row matching (product or NULL, component or NULL) and no exclusion
- * row matching the same way, split by target type, in the order of `types`
- * (sort key, then name).
+ * The flag types each component lists (SPEC §5.2, facts §2.3), split by target type, in
+ * the order of the loaded types (sort key, then name). Each type is mapped once and the
+ * same object shared by every component listing it.
  */
-export class FlagTypeMatcher {
-  private readonly inclusions = new Map<number, FlagRuleRow[]>();
-  private readonly exclusions = new Map<number, FlagRuleRow[]>();
-  private readonly types: { row: FlagTypeRow; dto: FlagTypeDto }[];
+export class ComponentFlagTypes {
+  private readonly dtos = new Map<FlagTypeRow, FlagTypeDto>();
 
-  constructor(types: readonly FlagTypeRow[], rules: readonly FlagRuleRow[]) {
-    for (const rule of rules) {
-      const byType = bool(rule.excluded) ? this.exclusions : this.inclusions;
-      const typeId = int(rule.type_id);
-      const list = byType.get(typeId);
-      if (list) list.push(rule);
-      else byType.set(typeId, [rule]);
-    }
-    this.types = types.map((row) => ({ row, dto: toFlagType(row) }));
-  }
+  constructor(private readonly applicability: FlagTypeApplicability) {}
 
   forComponent(productId: number, componentId: number): ComponentFlagTypesDto {
-    const matches = (rule: FlagRuleRow) =>
-      (rule.product_id === null || int(rule.product_id) === productId) &&
-      (rule.component_id === null || int(rule.component_id) === componentId);
     const result: ComponentFlagTypesDto = { bug: [], attachment: [] };
-    for (const { row, dto } of this.types) {
-      const typeId = int(row.id);
-      if (!this.inclusions.get(typeId)?.some(matches)) continue;
-      if (this.exclusions.get(typeId)?.some(matches)) continue;
+    for (const row of this.applicability.forComponent(productId, componentId)) {
+      let dto = this.dtos.get(row);
+      if (!dto) {
+        dto = toFlagType(row);
+        this.dtos.set(row, dto);
+      }
       if (row.target_type === 'b') result.bug.push(dto);
       else if (row.target_type === 'a') result.attachment.push(dto);
     }

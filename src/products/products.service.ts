@@ -8,9 +8,7 @@ import { isMysql } from '../database/dialect.js';
 import { ComponentDto, MilestoneDto, ProductIdsDto, ProductListDto, VersionDto } from './dto/product-response.dto.js';
 import {
   type ComponentRow,
-  type FlagRuleRow,
-  type FlagTypeRow,
-  FlagTypeMatcher,
+  ComponentFlagTypes,
   type MilestoneRow,
   type ProductRow,
   type VersionRow,
@@ -19,6 +17,13 @@ import {
   toProduct,
   toVersion,
 } from './product.mapper.js';
+import {
+  type FlagRuleRow,
+  type FlagTypeRow,
+  FlagTypeApplicability,
+  flagRulesSql,
+  flagTypesSql,
+} from '../flag-types/flag-type-applicability.js';
 import { PRODUCT_SETS, type ProductSet, ProductVisibility } from './product-visibility.js';
 import { sortByVersion } from './version-order.js';
 
@@ -162,29 +167,15 @@ export class ProductsService {
    * The flag types that may apply to these products and their inclusion and
    * exclusion rows; which type a component lists is worked out in memory.
    */
-  private async loadFlagTypes(productIds: number[]): Promise<FlagTypeMatcher> {
-    const rules = await this.inChunks<FlagRuleRow>(
-      productIds,
-      (list) =>
-        `SELECT 0 AS excluded, i.type_id, i.product_id, i.component_id
-           FROM flaginclusions i WHERE i.product_id IS NULL OR i.product_id IN (${list})
-         UNION ALL
-         SELECT 1 AS excluded, e.type_id, e.product_id, e.component_id
-           FROM flagexclusions e WHERE e.product_id IS NULL OR e.product_id IN (${list})`,
-      2,
-    );
+  private async loadFlagTypes(productIds: number[]): Promise<ComponentFlagTypes> {
+    const rules = await this.inChunks<FlagRuleRow>(productIds, (list) => flagRulesSql(list), 2);
     // One statement keeps the SQL order; beyond one chunk of products, every type with an inclusion is read.
     const restricted = productIds.length <= IN_LIST_CHUNK;
     const types: FlagTypeRow[] = await this.dataSource.query(
-      `SELECT ft.id, ft.name, ft.description, ft.cc_list, ft.target_type, ft.is_active, ft.is_requestable,
-              ft.is_requesteeble, ft.is_multiplicable, ft.sortkey, ft.grant_group_id, ft.request_group_id
-         FROM flagtypes ft
-        WHERE ft.id IN (SELECT i.type_id FROM flaginclusions i
-                        ${restricted ? `WHERE i.product_id IS NULL OR i.product_id IN (${placeholders(productIds)})` : ''})
-        ORDER BY ft.sortkey, ${this.byName('ft.name')}, ft.id`,
+      flagTypesSql(restricted ? placeholders(productIds) : undefined, (column) => this.byName(column)),
       restricted ? productIds : [],
     );
-    return new FlagTypeMatcher(types, rules);
+    return new ComponentFlagTypes(new FlagTypeApplicability(types, rules));
   }
 
   private async loadVersions(productIds: number[], filter: FieldFilter): Promise<Map<number, VersionDto[]>> {

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ProductModule } from '../products/product.module.js';
+import { ClassificationsController } from './classifications.controller.js';
+import { ClassificationsService } from './classifications.service.js';
+
+/** Classifications (Bugzilla's Classification.get), filtered by the product visibility policy. */
+@Module({
+  imports: [ProductModule],
+  controllers: [ClassificationsController],
+  providers: [ClassificationsService],
+  exports: [ClassificationsService],
+})
+export class ClassificationModule {}

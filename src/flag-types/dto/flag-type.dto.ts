@@ -1,0 +1,202 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** Shapes of the flag type routes (Bugzilla's FlagType.get/create/update), for the OpenAPI document. */
+
+export class FlagTypeInfoDto {
+  @ApiProperty({ example: 3 })
+  id: number;
+
+  @ApiProperty({ example: 'review' })
+  name: string;
+
+  @ApiProperty({ example: 'Code review' })
+  description: string;
+
+  @ApiProperty({ enum: ['bug', 'attachment'] })
+  type: string;
+
+  @ApiProperty({
+    type: [String],
+    example: ['X', '?', '+', '-'],
+    description:
+      'What the caller may set: `X` always, `?` when the type is requestable and the caller may request ' +
+      '(request group), `+` and `-` when the caller may grant (grant group).',
+  })
+  values: string[];
+
+  @ApiProperty()
+  is_active: boolean;
+
+  @ApiProperty({ description: "Whether a specific person can be asked (Bugzilla's spelling)." })
+  is_requesteeble: boolean;
+
+  @ApiProperty()
+  is_multiplicable: boolean;
+
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'The components of this product the type is limited to; absent when it applies to the whole product.',
+  })
+  inclusions?: string[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Excluded components of this product; only when no inclusion applies to this product.',
+  })
+  exclusions?: string[];
+}
+
+export class FlagTypesOfProductDto {
+  @ApiProperty({ type: [FlagTypeInfoDto], description: 'Flag types for bugs, by sort key, then name.' })
+  bug: FlagTypeInfoDto[];
+
+  @ApiProperty({ type: [FlagTypeInfoDto], description: 'Flag types for attachments, by sort key, then name.' })
+  attachment: FlagTypeInfoDto[];
+}
+
+export class CreateFlagTypeDto {
+  @ApiProperty({ example: 'review', description: '1-50 characters, no white space or comma.' })
+  name: string;
+
+  @ApiProperty({ example: 'Code review' })
+  description: string;
+
+  @ApiPropertyOptional({ enum: ['bug', 'attachment'], default: 'bug' })
+  target_type?: string;
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: {
+      oneOf: [
+        { type: 'string' },
+        { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+      ],
+    },
+    example: ['WholeProduct', { OtherProduct: ['ComponentA'] }],
+    description:
+      'Where the type applies: product names (the whole product) and `{"Product": ["Component", ...]}` ' +
+      'objects. Default: every product. Members of `editcomponents` through a product only may name ' +
+      'the products they administer, and must give this list.',
+  })
+  inclusions?: unknown[];
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: {
+      oneOf: [
+        { type: 'string' },
+        { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+      ],
+    },
+    description: 'Where the type does not apply, in the form of `inclusions`. Default: nowhere.',
+  })
+  exclusions?: unknown[];
+
+  @ApiPropertyOptional({ example: 1, default: 1, description: '0 to 32767.' })
+  sortkey?: number;
+
+  @ApiPropertyOptional({ default: true })
+  is_active?: boolean;
+
+  @ApiPropertyOptional({ default: true })
+  is_requestable?: boolean;
+
+  @ApiPropertyOptional({ default: true, description: 'Stored as `is_requesteeble`.' })
+  is_specifically_requestable?: boolean;
+
+  @ApiPropertyOptional({ default: true })
+  is_multiplicable?: boolean;
+
+  @ApiPropertyOptional({
+    example: 'qa@example.com',
+    description: 'Addresses to notify of requests, separated by commas or spaces (at most 200 characters).',
+  })
+  cc_list?: string;
+
+  @ApiPropertyOptional({ description: 'Name of the group allowed to grant or deny; none: everyone.' })
+  grant_group?: string;
+
+  @ApiPropertyOptional({ description: 'Name of the group allowed to request; none: everyone.' })
+  request_group?: string;
+}
+
+export class CreatedFlagTypeDto {
+  @ApiProperty({ example: 7 })
+  id: number;
+}
+
+export class UpdateFlagTypeDto {
+  @ApiPropertyOptional({ type: [Number], description: 'Flag type ids to update; replaces the id of the path.' })
+  ids?: number[];
+
+  @ApiPropertyOptional({ type: [String], description: 'Flag type names: every type of each name is updated.' })
+  names?: string[];
+
+  @ApiPropertyOptional()
+  name?: string;
+
+  @ApiPropertyOptional()
+  description?: string;
+
+  @ApiPropertyOptional({ description: 'Replaces the inclusion list (same form as on create).' })
+  inclusions?: unknown[];
+
+  @ApiPropertyOptional({ description: 'Replaces the exclusion list (same form as on create).' })
+  exclusions?: unknown[];
+
+  @ApiPropertyOptional()
+  sortkey?: number;
+
+  @ApiPropertyOptional()
+  is_active?: boolean;
+
+  @ApiPropertyOptional()
+  is_requestable?: boolean;
+
+  @ApiPropertyOptional()
+  is_specifically_requestable?: boolean;
+
+  @ApiPropertyOptional()
+  is_multiplicable?: boolean;
+
+  @ApiPropertyOptional()
+  cc_list?: string;
+
+  @ApiPropertyOptional({ description: 'Group name; blank: no group.' })
+  grant_group?: string;
+
+  @ApiPropertyOptional({ description: 'Group name; blank: no group.' })
+  request_group?: string;
+}
+
+export class FlagTypeFieldChangeDto {
+  @ApiProperty({ type: String, nullable: true, example: '0' })
+  removed: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: '1' })
+  added: string | null;
+}
+
+export class FlagTypeChangesDto {
+  @ApiProperty({ example: 7 })
+  id: number;
+
+  @ApiProperty({ example: 'review', description: 'The name after the update.' })
+  name: string;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { $ref: '#/components/schemas/FlagTypeFieldChangeDto' },
+    example: { is_active: { removed: '1', added: '0' }, inclusions: { removed: '0', added: '1' } },
+    description:
+      'What changed, by column (`name, description, cc_list, sortkey, is_active, is_requestable, ' +
+      'is_requesteeble, is_multiplicable, grant_group_id, request_group_id`); values as strings, booleans ' +
+      '"0"/"1". A given inclusion or exclusion list always reports `{"removed":"0","added":"1"}`.',
+  })
+  changes: Record<string, FlagTypeFieldChangeDto>;
+}
+
+export class UpdatedFlagTypesDto {
+  @ApiProperty({ type: [FlagTypeChangesDto] })
+  flagtypes: FlagTypeChangesDto[];
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ProductModule } from '../products/product.module.js';
+import { FlagTypesController } from './flag-types.controller.js';
+import { FlagTypesService } from './flag-types.service.js';
+
+/** Flag types (Bugzilla's FlagType.get/create/update), using the product visibility policy. */
+@Module({
+  imports: [ProductModule],
+  controllers: [FlagTypesController],
+  providers: [FlagTypesService],
+  exports: [FlagTypesService],
+})
+export class FlagTypeModule {}

@@ -1,0 +1,153 @@
+import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { AuthUser } from '../auth/auth-user.js';
+import { CurrentUser, LoginRequired } from '../auth/auth.decorators.js';
+import { ErrorEnvelopeDto } from '../products/dto/product-response.dto.js';
+import { mergeParams } from '../products/product-write.params.js';
+import {
+  CreatedFlagTypeDto,
+  CreateFlagTypeDto,
+  FlagTypeFieldChangeDto,
+  FlagTypesOfProductDto,
+  UpdatedFlagTypesDto,
+  UpdateFlagTypeDto,
+} from './dto/flag-type.dto.js';
+import { FlagTypesService } from './flag-types.service.js';
+
+const CREDENTIALS = 'unknown API key (306) or token (32000)';
+/**
+ * One name for the segment after `/rest/flag_type/` on every route, as OpenAPI requires of
+ * paths that differ only in it: a product name to GET, a flag type id or name to PUT.
+ */
+const NAME_PARAM = 'name';
+
+/** Flag types (Bugzilla's FlagType.get, create and update). */
+@ApiTags('flag types')
+@ApiExtraModels(FlagTypeFieldChangeDto)
+@Controller('rest')
+export class FlagTypesController {
+  constructor(private readonly service: FlagTypesService) {}
+
+  @Get(`flag_type/:${NAME_PARAM}`)
+  @ApiOperation({
+    summary: 'The flag types of a product, with the values the caller may set.',
+    description:
+      'No login needed. A type is listed when an inclusion for the product (or any product) is not taken away ' +
+      'by an exclusion; `?component=` narrows to one component. Ordered by sort key, then name.',
+  })
+  @ApiParam({ name: NAME_PARAM, type: String, description: 'A product name (an id is read as a name).' })
+  @ApiQuery({ name: 'component', required: false, type: String, description: 'A component of the product.' })
+  @ApiOkResponse({ type: FlagTypesOfProductDto })
+  @ApiBadRequestResponse({ type: ErrorEnvelopeDto, description: `Blank product or component (50), ${CREDENTIALS}.` })
+  @ApiUnauthorizedResponse({ type: ErrorEnvelopeDto, description: 'Product missing or not accessible (106).' })
+  @ApiNotFoundResponse({ type: ErrorEnvelopeDto, description: 'No such component in the product (51).' })
+  ofProduct(
+    @CurrentUser() user: AuthUser,
+    @Param(NAME_PARAM) product: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<FlagTypesOfProductDto> {
+    return this.service.get(user, { ...query, product });
+  }
+
+  @Get('flag_type/:product/:component')
+  @ApiOperation({
+    summary: 'The flag types of one component of a product, with the values the caller may set.',
+    description: 'No login needed. Ordered by sort key, then name.',
+  })
+  @ApiParam({ name: 'product', type: String, description: 'A product name (an id is read as a name).' })
+  @ApiParam({ name: 'component', type: String, description: 'A component name of the product.' })
+  @ApiOkResponse({ type: FlagTypesOfProductDto })
+  @ApiBadRequestResponse({ type: ErrorEnvelopeDto, description: `Blank component (50), ${CREDENTIALS}.` })
+  @ApiUnauthorizedResponse({ type: ErrorEnvelopeDto, description: 'Product missing or not accessible (106).' })
+  @ApiNotFoundResponse({ type: ErrorEnvelopeDto, description: 'No such component in the product (51).' })
+  ofComponent(
+    @CurrentUser() user: AuthUser,
+    @Param('product') product: string,
+    @Param('component') component: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<FlagTypesOfProductDto> {
+    return this.service.get(user, { ...query, product, component });
+  }
+
+  @Post('flag_type')
+  @LoginRequired()
+  @ApiOperation({
+    summary: 'Create a flag type.',
+    description:
+      'Needs `editcomponents`, globally or through a product (then only for the products the caller ' +
+      'administers, and `inclusions` must be given). Checks, first failure wins: login (410), rights (304), ' +
+      'name and description given (50), inclusions then exclusions (53, 50, 106, 51), then cc_list (1103, 501), ' +
+      'description (1102), grant_group (51), booleans (53), name (1101), request_group (51), sortkey (1104), ' +
+      'target_type (68000). Other keys are ignored.',
+  })
+  @ApiBody({ type: CreateFlagTypeDto })
+  @ApiCreatedResponse({ type: CreatedFlagTypeDto, description: 'The id of the new flag type.' })
+  @ApiBadRequestResponse({
+    type: ErrorEnvelopeDto,
+    description:
+      'Missing name, description or (product-level admins) inclusions (50), wrong JSON type (53), invalid name ' +
+      `(1101), description (1102), CC list (1103, 501), sort key (1104) or target type (68000), ${CREDENTIALS}.`,
+  })
+  @ApiUnauthorizedResponse({
+    type: ErrorEnvelopeDto,
+    description: 'Not logged in (410), no editcomponents (304), product missing or not administered (106).',
+  })
+  @ApiNotFoundResponse({ type: ErrorEnvelopeDto, description: 'Unknown group or component (51).' })
+  create(
+    @CurrentUser() user: AuthUser,
+    @Query() query: Record<string, unknown>,
+    @Body() body: Record<string, unknown>,
+  ): Promise<CreatedFlagTypeDto> {
+    return this.service.create(user, mergeParams(query, body).params);
+  }
+
+  @Put(`flag_type/:${NAME_PARAM}`)
+  @LoginRequired()
+  @ApiOperation({
+    summary: 'Update flag types by id or name.',
+    description:
+      'The path is an id (all digits) or a name (every type of that name); body `ids` or `names` replace it. ' +
+      'All targets change in one transaction, or none does. A product-level admin may change only types ' +
+      'available for products they administer (1105), and only the lists of types also used elsewhere. ' +
+      'Any key other than those below: 67399.',
+  })
+  @ApiParam({ name: NAME_PARAM, type: String, description: 'A flag type id (all digits) or name.' })
+  @ApiBody({ type: UpdateFlagTypeDto })
+  @ApiOkResponse({
+    type: UpdatedFlagTypesDto,
+    description: 'One entry per target (none for a name that matches nothing).',
+  })
+  @ApiBadRequestResponse({
+    type: ErrorEnvelopeDto,
+    description:
+      'Non-numeric id (52), wrong JSON type (53), invalid value (1101-1104, 501, 50), type not editable ' +
+      `(1105), field that cannot be set (67399), ${CREDENTIALS}.`,
+  })
+  @ApiUnauthorizedResponse({
+    type: ErrorEnvelopeDto,
+    description: 'Not logged in (410), no editcomponents (304), product missing or not administered (106).',
+  })
+  @ApiNotFoundResponse({ type: ErrorEnvelopeDto, description: 'Unknown flag type id, group or component (51).' })
+  update(
+    @CurrentUser() user: AuthUser,
+    @Param(NAME_PARAM) idOrName: string,
+    @Query() query: Record<string, unknown>,
+    @Body() body: Record<string, unknown>,
+  ): Promise<UpdatedFlagTypesDto> {
+    const target = /^\d+$/.test(idOrName) ? { ids: [idOrName] } : { names: [idOrName] };
+    // Bugzilla's REST rule for writes: body (and query) parameters replace those of the path.
+    return this.service.update(user, { ...target, ...mergeParams(query, body).params });
+  }
+}

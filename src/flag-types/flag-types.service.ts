@@ -1,0 +1,654 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type AuthUser } from '../auth/auth-user.js';
+import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
+import { parseIdList, parseStringList } from '../bugzilla/params.js';
+import { AUDIT_CREATE, type AuditEntry, writeAuditLog } from '../database/audit-log.js';
+import { isMysql } from '../database/dialect.js';
+import { matchEach, nocase, preferExact } from '../database/match-each.js';
+import { insertedId, runInTransaction } from '../database/writes.js';
+import { productAccessDenied, productNotSpecified } from '../products/product-write.rules.js';
+import { ProductVisibility } from '../products/product-visibility.js';
+import type {
+  FlagTypeChangesDto,
+  FlagTypeFieldChangeDto,
+  FlagTypeInfoDto,
+  FlagTypesOfProductDto,
+} from './dto/flag-type.dto.js';
+import {
+  FLAG_TYPE_COLUMNS,
+  type FlagRuleRow,
+  FlagTypeApplicability,
+  type FlagTypeRow,
+  flagRulesSql,
+  flagTypesSql,
+} from './flag-type-applicability.js';
+import {
+  checkBoolean,
+  checkCcList,
+  checkDescription,
+  checkName,
+  checkSortkey,
+  checkTargetType,
+  componentMissing,
+  componentNotSpecified,
+  FlagTypeCode,
+  flagTypeMissing,
+  groupMissing,
+  groupName,
+  isSet,
+  notAuthorized,
+  notEditable,
+  paramRequired,
+  textParam,
+} from './flag-type.rules.js';
+
+const FLAG_TYPE_CLASS = 'Bugzilla::FlagType';
+const EDIT_COMPONENTS = 'editcomponents';
+
+/** Parameters of FlagType.get, as every transport hands them over. */
+export interface FlagTypeGetParams {
+  /** A product name (never an id). */
+  product?: unknown;
+  /** A component name of that product; blank or "0": none. */
+  component?: unknown;
+}
+
+/** Parameters of FlagType.create and FlagType.update: the JSON body's keys (see the DTOs). */
+export type FlagTypeWriteParams = Record<string, unknown>;
+
+/** Who may administer flag types: `editcomponents` members, or those with it on some products. */
+interface AdminRights {
+  global: boolean;
+  /** Products administered through group_control_map.editcomponents (only read without global rights). */
+  products: ReadonlySet<number>;
+}
+
+/** One inclusion or exclusion: a product (null: any) and a component (null: the whole product). */
+interface Clusion {
+  productId: number | null;
+  componentId: number | null;
+}
+
+/** The columns FlagType.update may change, in the order changes are reported. */
+const UPDATE_COLUMNS = [
+  'name',
+  'description',
+  'cc_list',
+  'sortkey',
+  'is_active',
+  'is_requestable',
+  'is_requesteeble',
+  'is_multiplicable',
+  'grant_group_id',
+  'request_group_id',
+] as const;
+type UpdateColumn = (typeof UPDATE_COLUMNS)[number];
+type StoredValues = Record<UpdateColumn, string | number | null>;
+
+/**
+ * Bugzilla's FlagType.get, create and update. Each request costs a fixed number of
+ * statements whatever the number of products, components and flag types; writes are
+ * one transaction and leave nothing behind when any check fails.
+ */
+@Injectable()
+export class FlagTypesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly visibility: ProductVisibility,
+  ) {}
+
+  // ------------------------------------------------------------------ get
+
+  /** The flag types of a product (or of one of its components) the caller can see, with what it may set. */
+  async get(user: AuthUser, params: FlagTypeGetParams): Promise<FlagTypesOfProductDto> {
+    if (params.product === undefined || params.product === null) {
+      // Bugzilla names the method it was first written as.
+      throw new BugzillaError(
+        ErrorCode.PARAMS_REQUIRED,
+        'The function Bug.flag_types requires a product argument, and that argument was not set.',
+      );
+    }
+    const em = this.dataSource.manager;
+    const product = await this.visibleProduct(em, user, textParam('product', params.product) ?? '');
+    const componentName = textParam('component', params.component);
+    let componentId: number | undefined;
+    if (isSet(componentName)) {
+      const components = await this.components(em, [{ product, name: componentName }]);
+      componentId = components.componentId(product, componentName);
+    }
+
+    const byName = (column: string) => `${column}${nocase(this.dataSource)}`;
+    const rules: FlagRuleRow[] = await em.query(flagRulesSql('?', { componentNames: true }), [product.id, product.id]);
+    const types: FlagTypeRow[] = await em.query(flagTypesSql('?', byName), [product.id]);
+    const applicability = new FlagTypeApplicability(types, rules);
+    const applicable =
+      componentId === undefined
+        ? applicability.forProduct(product.id)
+        : applicability.forComponent(product.id, componentId);
+
+    const answer: FlagTypesOfProductDto = { bug: [], attachment: [] };
+    for (const row of applicable) {
+      const item = toFlagTypeInfo(row, user);
+      const inclusions = componentList(applicability.rulesOf(Number(row.id), false), product.id);
+      let exclusions = componentList(applicability.rulesOf(Number(row.id), true), product.id);
+      // Bugzilla: with an inclusion list the exclusions say nothing more; "any component" is not listed.
+      if (inclusions.length && exclusions.length) exclusions = [];
+      if (inclusions.length && inclusions[0] !== '') item.inclusions = inclusions;
+      if (exclusions.length && exclusions[0] !== '') item.exclusions = exclusions;
+      (row.target_type === 'b' ? answer.bug : answer.attachment).push(item);
+    }
+    return answer;
+  }
+
+  // ------------------------------------------------------------------ create
+
+  /** A new flag type with its inclusions and exclusions, checked in Bugzilla's order. */
+  async create(user: AuthUser, params: FlagTypeWriteParams): Promise<{ id: number }> {
+    const rights = await this.rights(user, this.dataSource.manager);
+    if (!rights.global && rights.products.size === 0) throw notAuthorized('add new flag types');
+    const name = textParam('name', params.name);
+    if (!isSet(name)) throw paramRequired('name');
+    const description = textParam('description', params.description);
+    if (!isSet(description)) throw paramRequired('description');
+
+    return runInTransaction(this.dataSource, async (em) => {
+      const inclusions =
+        params.inclusions == null ? undefined : await this.clusions(em, user, rights, 'inclusions', params.inclusions);
+      const exclusions =
+        params.exclusions == null ? [] : await this.clusions(em, user, rights, 'exclusions', params.exclusions);
+
+      // Bugzilla's validators run in the alphabetical order of its internal names.
+      const groups = await this.groups(em, [
+        ['grant_group', params.grant_group],
+        ['request_group', params.request_group],
+      ]);
+      const ccList = checkCcList(params.cc_list ?? '');
+      const checkedDescription = checkDescription(description);
+      const grantGroupId = groups.idOf('grant_group', params.grant_group);
+      const isActive = createFlag('is_active', params.is_active);
+      const isMultiplicable = createFlag('is_multiplicable', params.is_multiplicable);
+      const isRequestable = createFlag('is_requestable', params.is_requestable);
+      const isRequesteeble = createFlag('is_specifically_requestable', params.is_specifically_requestable);
+      const checkedName = checkName(name);
+      const requestGroupId = groups.idOf('request_group', params.request_group);
+      const sortkey = params.sortkey == null ? 1 : checkSortkey(params.sortkey);
+      const targetType = params.target_type == null ? 'b' : checkTargetType(params.target_type);
+      if (inclusions === undefined && !rights.global) {
+        // Bugzilla crashes here (its default, every product, is not a product the caller administers).
+        throw new BugzillaError(
+          ErrorCode.PARAMS_REQUIRED,
+          "The function requires an inclusions argument, and that argument was not set: only members of the 'editcomponents' group may create a flag type for every product.",
+        );
+      }
+
+      const id = insertedId(
+        await em.query(
+          `INSERT INTO flagtypes (name, description, cc_list, target_type, is_active, is_requestable,
+                                  is_requesteeble, is_multiplicable, sortkey, grant_group_id, request_group_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [
+            checkedName,
+            checkedDescription,
+            ccList,
+            targetType,
+            flag(isActive),
+            flag(isRequestable),
+            flag(isRequesteeble),
+            flag(isMultiplicable),
+            sortkey,
+            grantGroupId,
+            requestGroupId,
+          ],
+        ),
+      );
+      // No inclusions given: every product, as one row for any product and any component.
+      await this.writeClusions(em, 'flaginclusions', [id], [inclusions ?? [{ productId: null, componentId: null }]]);
+      await this.writeClusions(em, 'flagexclusions', [id], [exclusions]);
+      await writeAuditLog(em, user.id, [
+        { class: FLAG_TYPE_CLASS, objectId: id, field: AUDIT_CREATE, removed: null, added: checkedName },
+      ]);
+      return { id };
+    });
+  }
+
+  // ------------------------------------------------------------------ update
+
+  /** Changes flag types named by `ids` and `names`; every target changes, or none does. */
+  async update(user: AuthUser, params: FlagTypeWriteParams): Promise<{ flagtypes: FlagTypeChangesDto[] }> {
+    const rights = await this.rights(user, this.dataSource.manager);
+    if (!rights.global && rights.products.size === 0) throw notAuthorized('add, modify or delete flag types');
+    if (params.ids == null && params.names == null) {
+      throw Errors.paramsRequired('FlagType.update', ['ids', 'names']);
+    }
+    const ids = parseIdList('ids', params.ids);
+    const names = parseStringList('names', params.names);
+    const { ids: _ids, names: _names, inclusions: givenInclusions, exclusions: givenExclusions, ...rest } = params;
+    // Bugzilla sets the values in the alphabetical order of their keys.
+    const values = Object.keys(rest)
+      .sort()
+      .map((key) => [key, rest[key]] as const);
+
+    const flagtypes = await runInTransaction(this.dataSource, async (em) => {
+      const targets = [...new Set([...ids, ...(await this.idsNamed(em, names))])];
+      const inclusions =
+        givenInclusions == null ? undefined : await this.clusions(em, user, rights, 'inclusions', givenInclusions);
+      const exclusions =
+        givenExclusions == null ? undefined : await this.clusions(em, user, rights, 'exclusions', givenExclusions);
+      if (targets.length === 0) return [];
+
+      const lock = isMysql(this.dataSource) ? ' FOR UPDATE' : '';
+      const list = targets.map(() => '?').join(', ');
+      const rows: FlagTypeRow[] = await em.query(
+        `SELECT ${FLAG_TYPE_COLUMNS} FROM flagtypes ft WHERE ft.id IN (${list})${lock}`,
+        targets,
+      );
+      const byId = new Map(rows.map((row) => [Number(row.id), row]));
+      const rules = new FlagTypeApplicability(
+        rows,
+        await em.query(
+          `SELECT 0 AS excluded, type_id, product_id, component_id FROM flaginclusions WHERE type_id IN (${list})
+           UNION ALL
+           SELECT 1 AS excluded, type_id, product_id, component_id FROM flagexclusions WHERE type_id IN (${list})`,
+          [...targets, ...targets],
+        ),
+      );
+      const groups = await this.groups(
+        em,
+        values.filter(([key]) => key === 'grant_group' || key === 'request_group'),
+      );
+
+      const answer: FlagTypeChangesDto[] = [];
+      const audit: AuditEntry[] = [];
+      const rewritten: Record<'flaginclusions' | 'flagexclusions', { ids: number[]; rows: Clusion[][] }> = {
+        flaginclusions: { ids: [], rows: [] },
+        flagexclusions: { ids: [], rows: [] },
+      };
+      for (const id of targets) {
+        const row = byId.get(id);
+        if (!row) throw flagTypeMissing(id);
+        const fullyEditable = this.checkCanAdmin(rights, row, rules);
+        const before = storedValues(row);
+        const after = { ...before };
+        if (fullyEditable) applyValues(after, values, groups);
+        else if (values.length > 0) throw notEditable(row.name);
+
+        const changes: Record<string, FlagTypeFieldChangeDto> = {};
+        for (const column of UPDATE_COLUMNS) {
+          const removed = text(before[column]);
+          const added = text(after[column]);
+          if (removed === added) continue;
+          changes[column] = { removed, added };
+          audit.push({ class: FLAG_TYPE_CLASS, objectId: id, field: column, removed, added });
+        }
+        for (const [table, key, given] of [
+          ['flaginclusions', 'inclusions', inclusions],
+          ['flagexclusions', 'exclusions', exclusions],
+        ] as const) {
+          if (given === undefined) continue;
+          rewritten[table].ids.push(id);
+          rewritten[table].rows.push([...given, ...this.keptClusions(rights, rules.rulesOf(id, key === 'exclusions'))]);
+          // Bugzilla reports a given list as changed, whatever it held before.
+          changes[key] = { removed: '0', added: '1' };
+        }
+        const changed = UPDATE_COLUMNS.filter((column) => column in changes);
+        if (changed.length > 0) {
+          await em.query(`UPDATE flagtypes SET ${changed.map((column) => `${column} = ?`).join(', ')} WHERE id = ?`, [
+            ...changed.map((column) => after[column]),
+            id,
+          ]);
+        }
+        answer.push({ id, name: String(after.name), changes });
+      }
+      for (const table of ['flaginclusions', 'flagexclusions'] as const) {
+        const { ids: typeIds, rows: lists } = rewritten[table];
+        if (typeIds.length === 0) continue;
+        await em.query(`DELETE FROM ${table} WHERE type_id IN (${typeIds.map(() => '?').join(', ')})`, typeIds);
+        await this.writeClusions(em, table, typeIds, lists);
+      }
+      await writeAuditLog(em, user.id, audit);
+      return answer;
+    });
+    return { flagtypes };
+  }
+
+  /**
+   * Bugzilla's check_can_admin_flagtype for callers without global rights: 1105 unless the
+   * type applies to one of the products they administer; fully editable (not just its
+   * lists) only when every product it is included for is one of theirs.
+   */
+  private checkCanAdmin(rights: AdminRights, row: FlagTypeRow, rules: FlagTypeApplicability): boolean {
+    if (rights.global) return true;
+    const id = Number(row.id);
+    const included = clusionMap(rules.rulesOf(id, false));
+    const excluded = clusionMap(rules.rulesOf(id, true));
+    const fullyEditable = [...included.keys()].every((productId) => rights.products.has(productId));
+    let canAdmin = false;
+    if (!excluded.get(0)?.has(0)) {
+      for (const productId of rights.products) {
+        if (excluded.get(productId)?.has(0)) continue;
+        const components = included.get(productId);
+        canAdmin =
+          included.get(0)?.has(0) === true ||
+          components?.has(0) === true ||
+          [...(components ?? [])].some((componentId) => !excluded.get(productId)?.has(componentId));
+        if (canAdmin) break;
+      }
+    }
+    if (!canAdmin) throw notEditable(row.name);
+    return fullyEditable;
+  }
+
+  /**
+   * What a caller without global rights cannot change in a list it replaces: the rows of
+   * products it does not administer (and of "any product") stay.
+   */
+  private keptClusions(rights: AdminRights, rows: readonly FlagRuleRow[]): Clusion[] {
+    if (rights.global) return [];
+    return rows
+      .filter((rule) => rule.product_id === null || !rights.products.has(Number(rule.product_id)))
+      .map((rule) => ({
+        productId: rule.product_id === null ? null : Number(rule.product_id),
+        componentId: rule.component_id === null ? null : Number(rule.component_id),
+      }));
+  }
+
+  // ------------------------------------------------------------------ shared
+
+  private async rights(user: AuthUser, em: EntityManager): Promise<AdminRights> {
+    if (user.groupNames.has(EDIT_COMPONENTS)) return { global: true, products: new Set() };
+    return { global: false, products: await this.visibility.administeredIds(user, em) };
+  }
+
+  /** The product of that name the caller can access (106 otherwise; 50 when blank). */
+  private async visibleProduct(em: EntityManager, user: AuthUser, raw: string): Promise<{ id: number; name: string }> {
+    const name = raw.trim();
+    if (name === '') throw productNotSpecified();
+    const found = await this.visibleProducts(em, user, [name]);
+    const product = found.get(name);
+    if (!product) throw productAccessDenied({ name });
+    return product;
+  }
+
+  /** The accessible products of these (trimmed, non-blank) names, in one statement. */
+  private async visibleProducts(
+    em: EntityManager,
+    user: AuthUser,
+    names: string[],
+  ): Promise<Map<string, { id: number; name: string }>> {
+    const collate = nocase(this.dataSource);
+    const matches = await matchEach(
+      em,
+      { columns: 'p.id, p.name', from: 'products p', where: this.visibility.condition(user, ['accessible'], 'p') },
+      names,
+      (name) => ({ sql: `p.name = ?${collate}`, params: [name] }),
+    );
+    const out = new Map<string, { id: number; name: string }>();
+    for (const name of names) {
+      const row = preferExact(matches.get(name), name);
+      if (row) out.set(name, { id: Number(row.id), name: String(row.name) });
+    }
+    return out;
+  }
+
+  /**
+   * The components of these (product, name) pairs, in one statement; `componentId` then
+   * answers 50 for a blank name and 51 for one the product does not have.
+   */
+  private async components(em: EntityManager, wanted: { product: { id: number; name: string }; name: string }[]) {
+    const key = (productId: number, name: string) => JSON.stringify([productId, name]);
+    const collate = nocase(this.dataSource);
+    const pairs = wanted.map(({ product, name }) => ({ productId: product.id, name: name.trim() }));
+    const matches = await matchEach(
+      em,
+      { columns: 'c.id, c.name', from: 'components c' },
+      pairs.filter((pair) => pair.name !== '').map((pair) => key(pair.productId, pair.name)),
+      (pair) => {
+        const [productId, name] = JSON.parse(pair) as [number, string];
+        return { sql: `(c.product_id = ? AND c.name = ?${collate})`, params: [productId, name] };
+      },
+    );
+    return {
+      componentId(product: { id: number; name: string }, given: string): number {
+        const name = given.trim();
+        if (name === '') throw componentNotSpecified();
+        const row = preferExact(matches.get(key(product.id, name)), name);
+        if (!row) throw componentMissing(name, product.name);
+        return Number(row.id);
+      },
+    };
+  }
+
+  /**
+   * An inclusion or exclusion list (Bugzilla's _process_lists): product names (the whole
+   * product) and `{"Product": ["Component", ...]}` objects. Each product must be accessible
+   * (106) and, without global rights, administered by the caller (106); each component
+   * must exist in it (51). Two statements whatever the length of the list.
+   */
+  private async clusions(
+    em: EntityManager,
+    user: AuthUser,
+    rights: AdminRights,
+    param: string,
+    value: unknown,
+  ): Promise<Clusion[]> {
+    const shape = `an array of product names and {"product": ["component", ...]} objects`;
+    if (!Array.isArray(value)) throw Errors.invalidParam(param, shape);
+    const items: { product: string; components?: string[] }[] = [];
+    for (const item of value) {
+      if (typeof item === 'string' || typeof item === 'number') items.push({ product: String(item) });
+      else if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
+        for (const [product, components] of Object.entries(item as Record<string, unknown>)) {
+          if (!Array.isArray(components)) throw Errors.invalidParam(param, shape);
+          items.push({ product, components: parseStringList(param, components) });
+        }
+      } else throw Errors.invalidParam(param, shape);
+    }
+
+    const names = [...new Set(items.map((item) => item.product.trim()).filter((name) => name !== ''))];
+    const products = await this.visibleProducts(em, user, names);
+    const usable = (given: string) => {
+      const found = products.get(given.trim());
+      return found && (rights.global || rights.products.has(found.id)) ? found : undefined;
+    };
+    const components = await this.components(
+      em,
+      items.flatMap((item) => {
+        const found = usable(item.product);
+        return found ? (item.components ?? []).map((name) => ({ product: found, name })) : [];
+      }),
+    );
+
+    // Errors in Bugzilla's order: item by item, each product before its components.
+    const out = new Map<string, Clusion>();
+    for (const item of items) {
+      const name = item.product.trim();
+      if (name === '') throw productNotSpecified();
+      if (!products.has(name)) throw productAccessDenied({ name });
+      const found = usable(item.product);
+      if (!found) throw productAccessDenied({ name: item.product });
+      if (item.components === undefined) out.set(`${found.id}:0`, { productId: found.id, componentId: null });
+      for (const component of item.components ?? []) {
+        const componentId = components.componentId(found, component);
+        out.set(`${found.id}:${componentId}`, { productId: found.id, componentId });
+      }
+    }
+    return [...out.values()];
+  }
+
+  /** Ids of every flag type with one of these names (as the database compares names). */
+  private async idsNamed(em: EntityManager, names: string[]): Promise<number[]> {
+    if (names.length === 0) return [];
+    const collate = nocase(this.dataSource);
+    const matches = await matchEach(em, { columns: 'ft.id', from: 'flagtypes ft' }, names, (name) => ({
+      sql: `ft.name = ?${collate}`,
+      params: [name],
+    }));
+    return names.flatMap((name) => (matches.get(name) ?? []).map((row) => Number(row.id)).sort((a, b) => a - b));
+  }
+
+  /** Group ids by name for the group parameters given, in one statement; `idOf` answers 51 for an unknown one. */
+  private async groups(em: EntityManager, given: (readonly [string, unknown])[]) {
+    const names = given.flatMap(([param, value]) => groupName(param, value) ?? []);
+    const collate = nocase(this.dataSource);
+    const matches = await matchEach(em, { columns: 'g.id, g.name', from: '`groups` g' }, names, (name) => ({
+      sql: `g.name = ?${collate}`,
+      params: [name],
+    }));
+    return {
+      idOf(param: string, value: unknown): number | null {
+        const name = groupName(param, value);
+        if (name === undefined) return null;
+        const row = preferExact(matches.get(name), name);
+        if (!row) throw groupMissing(name);
+        return Number(row.id);
+      },
+    };
+  }
+
+  /** Inserts the rows of `lists[i]` for `typeIds[i]` (duplicates once), all in one statement. */
+  private async writeClusions(
+    em: EntityManager,
+    table: 'flaginclusions' | 'flagexclusions',
+    typeIds: number[],
+    lists: Clusion[][],
+  ): Promise<void> {
+    const rows = typeIds.flatMap((typeId, i) => {
+      const seen = new Set<string>();
+      return lists[i].flatMap((clusion) => {
+        const key = `${clusion.productId}:${clusion.componentId}`;
+        if (seen.has(key)) return [];
+        seen.add(key);
+        return [[typeId, clusion.productId, clusion.componentId]];
+      });
+    });
+    if (rows.length === 0) return;
+    await em.query(
+      `INSERT INTO ${table} (type_id, product_id, component_id) VALUES ${rows.map(() => '(?, ?, ?)').join(', ')}`,
+      rows.flat(),
+    );
+  }
+}
+
+/** A boolean of FlagType.create: on unless given as false, 0 or "0". */
+function createFlag(param: string, value: unknown): boolean {
+  return value === undefined || value === null ? true : checkBoolean(param, value);
+}
+
+function flag(value: boolean): number {
+  return value ? 1 : 0;
+}
+
+/** A stored value as the answer and the audit log show it. */
+function text(value: string | number | null): string | null {
+  return value === null ? null : String(value);
+}
+
+function storedValues(row: FlagTypeRow): StoredValues {
+  const id = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return {
+    name: row.name,
+    description: row.description,
+    cc_list: row.cc_list,
+    sortkey: Number(row.sortkey),
+    is_active: Number(row.is_active),
+    is_requestable: Number(row.is_requestable),
+    is_requesteeble: Number(row.is_requesteeble),
+    is_multiplicable: Number(row.is_multiplicable),
+    grant_group_id: id(row.grant_group_id),
+    request_group_id: id(row.request_group_id),
+  };
+}
+
+/** FlagType.update's values, in key order, each through its validator; an unknown key is 67399. */
+function applyValues(
+  after: StoredValues,
+  values: readonly (readonly [string, unknown])[],
+  groups: { idOf(param: string, value: unknown): number | null },
+): void {
+  for (const [key, value] of values) {
+    switch (key) {
+      case 'cc_list':
+        after.cc_list = value === null ? null : checkCcList(value);
+        break;
+      case 'description':
+        after.description = checkDescription(textParam(key, value));
+        break;
+      case 'grant_group':
+        after.grant_group_id = groups.idOf(key, value);
+        break;
+      case 'is_active':
+      case 'is_multiplicable':
+      case 'is_requestable':
+        after[key] = flag(checkBoolean(key, value));
+        break;
+      case 'is_specifically_requestable':
+        after.is_requesteeble = flag(checkBoolean(key, value));
+        break;
+      case 'name':
+        after.name = checkName(textParam(key, value));
+        break;
+      case 'request_group':
+        after.request_group_id = groups.idOf(key, value);
+        break;
+      case 'sortkey':
+        after.sortkey = checkSortkey(value);
+        break;
+      default:
+        throw new BugzillaError(
+          FlagTypeCode.UNKNOWN_FIELD,
+          `FlagType.update cannot change '${key}': the fields it sets are cc_list, description, grant_group, ` +
+            'is_active, is_multiplicable, is_requestable, is_specifically_requestable, name, request_group and sortkey.',
+        );
+    }
+  }
+}
+
+/** Inclusion or exclusion rows as product id → component ids, 0 standing for "any" (Bugzilla's *_as_hash). */
+function clusionMap(rows: readonly FlagRuleRow[]): Map<number, Set<number>> {
+  const map = new Map<number, Set<number>>();
+  for (const rule of rows) {
+    const productId = rule.product_id === null ? 0 : Number(rule.product_id);
+    const componentId = rule.component_id === null ? 0 : Number(rule.component_id);
+    const set = map.get(productId);
+    if (set) set.add(componentId);
+    else map.set(productId, new Set([componentId]));
+  }
+  return map;
+}
+
+/**
+ * The components of `productId` a type's rows name (Bugzilla's _flagtype_clusions_to_hash):
+ * `['']` as soon as one row is for the whole product (or any product), else the component
+ * names, by name.
+ */
+function componentList(rows: readonly FlagRuleRow[], productId: number): string[] {
+  const names: string[] = [];
+  for (const rule of rows) {
+    if (rule.product_id !== null && Number(rule.product_id) !== productId) continue;
+    if (rule.component_id === null) return [''];
+    names.push(rule.component_name ?? '');
+  }
+  return names.sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** A flag type as FlagType.get shows it to this caller. */
+function toFlagTypeInfo(row: FlagTypeRow, user: AuthUser): FlagTypeInfoDto {
+  const inGroup = (groupId: number | null) => !Number(groupId) || user.groupIds.has(Number(groupId));
+  const canSet = inGroup(row.grant_group_id);
+  const canRequest = canSet || inGroup(row.request_group_id);
+  const values = ['X'];
+  if (Number(row.is_requestable) && canRequest) values.push('?');
+  if (canSet) values.push('+', '-');
+  return {
+    id: Number(row.id),
+    name: row.name,
+    description: row.description,
+    // Bugzilla: anything stored other than 'b' is an attachment type.
+    type: row.target_type === 'b' ? 'bug' : 'attachment',
+    values,
+    is_active: Number(row.is_active) !== 0,
+    is_requesteeble: Number(row.is_requesteeble) !== 0,
+    is_multiplicable: Number(row.is_multiplicable) !== 0,
+  };
+}
