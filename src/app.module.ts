@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { HealthController } from './health/health.controller.js';
 import { LastVisitModule } from './last-visit/last-visit.module.js';
 import { ProductModule } from './products/product.module.js';
+import { RpcModule } from './rpc/rpc.module.js';
 
 @Global()
 @Module({})
@@ -33,6 +34,7 @@ export class AppModule {
         AuthModule,
         ProductModule,
         LastVisitModule,
+        RpcModule,
       ],
       controllers: [HealthController],
     };

@@ -45,8 +45,11 @@ export function toBugzillaError(error: unknown, request: { method: string; url: 
   return Errors.internal(request.id);
 }
 
-/** Writes the envelope; logs unexpected faults with the request id (never sent to the client). */
-export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+/**
+ * `toBugzillaError`, logging what the client is not told: an outage (one line) and unexpected
+ * faults (with the stack, under the request id the client gets). Used by REST and the RPC servers.
+ */
+export function toLoggedBugzillaError(error: unknown, request: FastifyRequest): BugzillaError {
   const bzError = toBugzillaError(error, request);
   const where = `request ${request.id} ${request.method} ${redactCredentials(request.url)}`;
   if (bzError.status === 503) {
@@ -55,6 +58,12 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   } else if (bzError.status >= 500) {
     logger.error(`${where} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }
+  return bzError;
+}
+
+/** Writes the envelope; logs unexpected faults with the request id (never sent to the client). */
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const bzError = toLoggedBugzillaError(error, request);
   void reply
     .status(bzError.status)
     .header('content-type', 'application/json; charset=utf-8')

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
+import { ANONYMOUS, type AuthUser, isLoggedIn } from './auth-user.js';
+import type { RequiredGroup } from './auth.decorators.js';
+import { CallerService } from './caller.service.js';
+import type { Credentials } from './credentials.js';
+
+/**
+ * Who may call a method: what the REST decorators (`@LoginRequired()`, `@RequireGroup()`,
+ * `@LoginExempt()`, `@NoLoginCheck()`, `@OwnCredentialParams()`) say about a route, and what an
+ * RPC method table entry says about a method. One shape, so both transports apply the same rules.
+ */
+export interface AccessRules {
+  loginRequired?: boolean;
+  requiredGroup?: RequiredGroup;
+  /** Answers anonymous callers even when `requirelogin` is on. */
+  loginExempt?: boolean;
+  /** Bugzilla's LOGIN_EXEMPT: credentials other than a login and password are not even checked. */
+  noLoginCheck?: boolean;
+  /** `login`, `password` and `token` are the method's own parameters, not credentials. */
+  ownCredentialParams?: boolean;
+}
+
+export interface AdmittedCaller {
+  user: AuthUser;
+  /** The `logincookies` cookie the caller authenticated with, if it used a token (for logout). */
+  loginCookie?: string;
+}
+
+/**
+ * Resolves the caller of one request from its credentials and enforces the login and group rules
+ * (SPEC §3). Used by the global REST guard and by the XML-RPC/JSON-RPC servers alike.
+ */
+@Injectable()
+export class AccessPolicy {
+  constructor(private readonly callers: CallerService) {}
+
+  async admit(credentials: Credentials, rules: AccessRules, clientIp: string): Promise<AdmittedCaller> {
+    // Bugzilla's login-exempt methods check credentials only when a login and password came.
+    const checked = credentials.kind === 'login' || rules.noLoginCheck !== true;
+    const user = checked ? await this.callers.resolve(credentials, clientIp) : ANONYMOUS;
+    const loginCookie = checked && credentials.kind === 'token' ? credentials.cookie : undefined;
+
+    const requiredGroup = rules.requiredGroup;
+    const loginNeeded =
+      rules.loginRequired === true ||
+      requiredGroup !== undefined ||
+      (this.callers.requireLogin && rules.loginExempt !== true);
+    if (loginNeeded && !isLoggedIn(user)) throw Errors.loginRequired();
+
+    if (requiredGroup && !user.groupNames.has(requiredGroup.group)) {
+      throw new BugzillaError(
+        ErrorCode.AUTH_FAILURE,
+        `Sorry, you aren't a member of the '${requiredGroup.group}' group, and so you are not authorized to ${requiredGroup.action}.`,
+      );
+    }
+    return { user, loginCookie };
+  }
+}
