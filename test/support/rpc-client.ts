@@ -45,8 +45,21 @@ const parser = new XMLParser({
   ignoreAttributes: true,
   parseTagValue: false,
   trimValues: false,
-  processEntities: true,
+  // Decoded in text() below: the predefined entities and numeric references (as any XML reader does).
+  processEntities: false,
 });
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decodeEntities(raw: string): string {
+  return raw.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (_m, ref: string) =>
+    ref.startsWith('#x')
+      ? String.fromCodePoint(parseInt(ref.slice(2), 16))
+      : ref.startsWith('#')
+        ? String.fromCodePoint(Number(ref.slice(1)))
+        : ENTITIES[ref],
+  );
+}
 
 type Node = Record<string, Node[] | string>;
 
@@ -59,7 +72,7 @@ function children(nodes: Node[]): { name: string; nodes: Node[] }[] {
 }
 
 function text(nodes: Node[]): string {
-  return nodes.map((n) => (typeof n['#text'] === 'string' ? n['#text'] : '')).join('');
+  return decodeEntities(nodes.map((n) => (typeof n['#text'] === 'string' ? n['#text'] : '')).join(''));
 }
 
 /** An XML-RPC `<value>` as JSON would carry it: dateTimes become `YYYY-MM-DDThh:mm:ssZ`. */
