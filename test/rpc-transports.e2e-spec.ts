@@ -114,7 +114,7 @@ forEachDialect('JSON-RPC at /jsonrpc.cgi', (app) => {
       });
     }
     // A form body (and an untyped or empty one) never reaches JSON-RPC: 403 "No data.".
-    for (const headers of [{ 'content-type': 'application/x-www-form-urlencoded' }, {}]) {
+    for (const headers of [{ 'content-type': 'application/x-www-form-urlencoded' }, {}] as Record<string, string>[]) {
       const res = await app().post('/jsonrpc.cgi', { rawBody: JSON.stringify(call), headers });
       expect([res.status, res.text]).toEqual([403, 'No data.']);
     }
