@@ -11,6 +11,7 @@ import { HealthController } from './health/health.controller.js';
 import { LastVisitModule } from './last-visit/last-visit.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { ProductModule } from './products/product.module.js';
+import { RpcModule } from './rpc/rpc.module.js';
 
 @Global()
 @Module({})
@@ -38,6 +39,7 @@ export class AppModule {
         ClassificationModule,
         FlagTypeModule,
         LastVisitModule,
+        RpcModule,
       ],
       controllers: [HealthController],
     };

@@ -9,20 +9,21 @@ import {
 } from './auth.decorators.js';
 
 /**
- * What a route's auth decorators say about its callers. The guard enforces it and the
- * OpenAPI document describes it, both from this one reading, so the two cannot disagree.
+ * What a route's auth decorators say about its callers (or an RPC method table entry about its
+ * method). AccessPolicy enforces it for REST and RPC alike, and the OpenAPI document describes it,
+ * all from this one shape, so they cannot disagree.
  */
 export interface RouteAccess {
   /** `@LoginRequired()`. */
-  loginRequired: boolean;
+  loginRequired?: boolean;
   /** `@RequireGroup()`: implies a login. */
   requiredGroup?: RequiredGroup;
   /** `@LoginExempt()`: anonymous callers are served even when `requirelogin` is on. */
-  loginExempt: boolean;
+  loginExempt?: boolean;
   /** `@OwnCredentialParams()`: `login`, `password` and `token` are the route's own parameters. */
-  ownCredentialParams: boolean;
+  ownCredentialParams?: boolean;
   /** `@NoLoginCheck()`: only a login and password are checked; a token or an API key is ignored. */
-  noLoginCheck: boolean;
+  noLoginCheck?: boolean;
 }
 
 /** Reads the decorators of a handler and its controller (the handler's win). */
@@ -39,5 +40,5 @@ export function readRouteAccess(reflector: Reflector, handler: Function, control
 
 /** Whether the route refuses anonymous callers (410), given Bugzilla's `requirelogin` setting. */
 export function needsLogin(access: RouteAccess, requireLogin: boolean): boolean {
-  return access.loginRequired || access.requiredGroup !== undefined || (requireLogin && !access.loginExempt);
+  return access.loginRequired === true || access.requiredGroup !== undefined || (requireLogin && !access.loginExempt);
 }

@@ -9,7 +9,7 @@ import {
   OwnCredentialParams,
   type RequestWithUser,
 } from './auth.decorators.js';
-import { SessionService } from './session.service.js';
+import { type ServerTime, SessionService } from './session.service.js';
 
 /** Bugzilla's session endpoints that clients such as python-bugzilla call (SPEC §3). */
 @ApiTags('session')
@@ -23,14 +23,32 @@ export class SessionController {
   @ApiOperation({ summary: 'The Bugzilla version this service is compatible with.' })
   @ApiOkResponse({ schema: { example: { version: '5.2' } } })
   version(): { version: string } {
-    return { version: '5.2' };
+    return this.sessions.version();
   }
 
   @Get('extensions')
   @ApiOperation({ summary: 'Installed Bugzilla extensions (none).' })
   @ApiOkResponse({ schema: { example: { extensions: {} } } })
   extensions(): { extensions: Record<string, never> } {
-    return { extensions: {} };
+    return this.sessions.extensions();
+  }
+
+  @Get('time')
+  @ApiOperation({ summary: "The database's and the server's current time (UTC)." })
+  @ApiOkResponse({
+    schema: {
+      example: {
+        db_time: '2026-11-23T08:30:34Z',
+        web_time: '2026-11-23T08:30:34Z',
+        web_time_utc: '2026-11-23T08:30:34Z',
+        tz_name: 'UTC',
+        tz_offset: '+0000',
+        tz_short_name: 'UTC',
+      },
+    },
+  })
+  time(): Promise<ServerTime> {
+    return this.sessions.time();
   }
 
   @Get('login')

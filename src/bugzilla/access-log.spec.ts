@@ -14,6 +14,17 @@ describe('redactCredentials', () => {
     );
   });
 
+  it('hides a JSON-RPC params struct that holds credentials, and keeps one that does not', () => {
+    const withKey = encodeURIComponent(JSON.stringify([{ names: ['a'], Bugzilla_api_key: 'K' }]));
+    expect(redactCredentials(`/jsonrpc.cgi?method=User.get&params=${withKey}&id=1`)).toBe(
+      '/jsonrpc.cgi?method=User.get&params=[redacted]&id=1',
+    );
+    const plain = encodeURIComponent(JSON.stringify([{ ids: [1] }]));
+    expect(redactCredentials(`/jsonrpc.cgi?method=Product.get&params=${plain}`)).toBe(
+      `/jsonrpc.cgi?method=Product.get&params=${plain}`,
+    );
+  });
+
   it('leaves a URL without credentials alone', () => {
     expect(redactCredentials('/rest/product/Firefly?include_fields=name')).toBe(
       '/rest/product/Firefly?include_fields=name',

@@ -6,9 +6,25 @@ import { routeTemplate } from './route-template.js';
 const CREDENTIAL_PARAM =
   /([?&](?:Bugzilla_api_key|api_key|Bugzilla_login|login|Bugzilla_password|password|Bugzilla_token|token)=)[^&]*/gi;
 
+/** JSON-RPC over GET carries its params struct, credentials included, as JSON in `params`. */
+const RPC_PARAMS = /([?&]params=)([^&]*)/gi;
+const CREDENTIAL_NAME = /api_key|login|password|token/i;
+
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    return value;
+  }
+}
+
 /** Credentials travel in the query string; they never reach a log line. */
 export function redactCredentials(url: string): string {
-  return url.replace(CREDENTIAL_PARAM, '$1[redacted]');
+  return url
+    .replace(CREDENTIAL_PARAM, '$1[redacted]')
+    .replace(RPC_PARAMS, (match, name: string, value: string) =>
+      CREDENTIAL_NAME.test(decoded(value)) ? `${name}[redacted]` : match,
+    );
 }
 
 /** Polled by machines at a fixed rate, with no caller: a line each would drown the others (both are counted in /metrics). */

@@ -64,8 +64,12 @@ function databaseFault(error: unknown, answered: BugzillaError): DatabaseFault |
   return isDatabaseError(error) ? 'other' : undefined;
 }
 
-/** Writes the envelope; logs unexpected faults with the request id (never sent to the client). */
-export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+/**
+ * `toBugzillaError`, noting a database fault for the metrics and logging what the client is not
+ * told: an outage (one line) and unexpected faults (with the stack, under the request id the client
+ * gets). Used by REST and the RPC servers.
+ */
+export function toLoggedBugzillaError(error: unknown, request: FastifyRequest): BugzillaError {
   const bzError = toBugzillaError(error, request);
   const fault = databaseFault(error, bzError);
   if (fault) databaseFaults.set(request, fault);
@@ -76,6 +80,12 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   } else if (bzError.status >= 500) {
     logger.error(`${where} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }
+  return bzError;
+}
+
+/** Writes the envelope; logs unexpected faults with the request id (never sent to the client). */
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const bzError = toLoggedBugzillaError(error, request);
   void reply
     .status(bzError.status)
     .header('content-type', 'application/json; charset=utf-8')

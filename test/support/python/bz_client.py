@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Drives python-bugzilla's Python API for test/python-bugzilla.e2e-spec.ts.
 
-Usage: bz_client.py URL [--api-key KEY | --user LOGIN --password PW] OPERATION [ARG ...]
+Usage: bz_client.py URL [--force-xmlrpc] [--api-key KEY | --user LOGIN --password PW] OPERATION [ARG ...]
 
 Each run builds one `bugzilla.Bugzilla` object (so it reads ~/.config/python-bugzilla/bugzillarc
 and ~/.cache/python-bugzilla/bugzillatoken from $HOME like any user's script), performs one
@@ -44,8 +44,15 @@ def operation(bz, op, args):
         return bz.getcomponentdetails(args[0], args[1])
     if op == "getcomponentsdetails":
         return bz.getcomponentsdetails(args[0])
-    # python-bugzilla 3.x has no Product.create/update wrapper: reach the endpoints through the
-    # library's REST backend, which adds the credentials as the library does for every call.
+    # python-bugzilla 3.x has no Product.create/update wrapper: reach the methods through the
+    # library's backend (its XML-RPC proxy, or its REST calls), which adds the credentials as the
+    # library does for every call.
+    if op == "product_create" and bz.is_xmlrpc():
+        return bz._proxy.Product.create(json.loads(args[0]))
+    if op == "product_update" and bz.is_xmlrpc():
+        return bz._proxy.Product.update(dict(json.loads(args[1]), names=[args[0]]))
+    if op == "backend":
+        return "xmlrpc" if bz.is_xmlrpc() else "rest"
     if op == "product_create":
         return bz._backend._post("/product", json.loads(args[0]))
     if op == "product_update":
@@ -56,6 +63,7 @@ def operation(bz, op, args):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("url")
+    parser.add_argument("--force-xmlrpc", action="store_true")
     parser.add_argument("--api-key")
     parser.add_argument("--user")
     parser.add_argument("--password")
@@ -65,6 +73,8 @@ def main():
 
     try:
         kwargs = {}
+        if opts.force_xmlrpc:
+            kwargs["force_xmlrpc"] = True
         if opts.api_key:
             kwargs["api_key"] = opts.api_key
         if opts.user:

@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
+import { ANONYMOUS, type AuthUser, isLoggedIn } from './auth-user.js';
+import { CallerService } from './caller.service.js';
+import type { Credentials } from './credentials.js';
+import { needsLogin, type RouteAccess } from './route-access.js';
+
+export interface AdmittedCaller {
+  user: AuthUser;
+  /** The `logincookies` cookie the caller authenticated with, if it used a token (for logout). */
+  loginCookie?: string;
+}
+
+/**
+ * Resolves the caller of one request from its credentials and enforces the login and group rules
+ * (SPEC §3). Used by the global REST guard and by the XML-RPC/JSON-RPC servers alike.
+ */
+@Injectable()
+export class AccessPolicy {
+  constructor(private readonly callers: CallerService) {}
+
+  async admit(credentials: Credentials, rules: RouteAccess, clientIp: string): Promise<AdmittedCaller> {
+    // Bugzilla's login-exempt methods check credentials only when a login and password came.
+    const checked = credentials.kind === 'login' || rules.noLoginCheck !== true;
+    const user = checked ? await this.callers.resolve(credentials, clientIp) : ANONYMOUS;
+    const loginCookie = checked && credentials.kind === 'token' ? credentials.cookie : undefined;
+
+    if (needsLogin(rules, this.callers.requireLogin) && !isLoggedIn(user)) throw Errors.loginRequired();
+
+    const requiredGroup = rules.requiredGroup;
+    if (requiredGroup && !user.groupNames.has(requiredGroup.group)) {
+      throw new BugzillaError(
+        ErrorCode.AUTH_FAILURE,
+        `Sorry, you aren't a member of the '${requiredGroup.group}' group, and so you are not authorized to ${requiredGroup.action}.`,
+      );
+    }
+    return { user, loginCookie };
+  }
+}

@@ -1,0 +1,212 @@
+import type { Type } from '@nestjs/common';
+import type { RouteAccess } from '../auth/route-access.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { SessionService } from '../auth/session.service.js';
+import { ClassificationsService } from '../classifications/classifications.service.js';
+import { FlagTypesService } from '../flag-types/flag-types.service.js';
+import { LastVisitService } from '../last-visit/last-visit.service.js';
+import { ProductAdminService } from '../products/product-admin.service.js';
+import { ProductsService } from '../products/products.service.js';
+
+/**
+ * The one method table of the XML-RPC (`POST /xmlrpc.cgi`) and JSON-RPC (`/jsonrpc.cgi`) servers,
+ * Bugzilla's WebService methods under Bugzilla's names. Each entry calls the same service method
+ * as its REST route, with the same access rules; the transports only decode parameters and
+ * encode answers and faults.
+ *
+ * Adding a method (say `Component.create` once `POST /rest/component` exists) is one entry:
+ *
+ *   'Component.create': {
+ *     readOnly: false,                       // in the class's READ_ONLY list? (JSON-RPC over GET)
+ *     access: { requiredGroup: { group: 'editcomponents', action: 'add new components' } },
+ *                                            // exactly what the REST route's decorators say
+ *     rest: ['POST /rest/component'],        // the REST routes serving the same method
+ *     call: ({ service, user, params }) => service(ComponentAdminService).create(user, {}, params),
+ *   },
+ *
+ * `call` gets the caller (resolved and checked by AccessPolicy, as the REST guard does), the
+ * params struct without its credentials, and `service(Class)` for any provider. Return what the
+ * REST route's body is, except where Bugzilla's RPC answer is a bare value (`User.logout`: null;
+ * `User.valid_login`: a boolean). List in `dateTimeFields` the member names whose values are
+ * datetimes, so XML-RPC writes them as `<dateTime.iso8601>`.
+ *
+ * test/rpc-methods.e2e-spec.ts fails when a REST route is served by no entry (and is not in
+ * REST_ONLY_ROUTES with a reason), and when an entry's access rules differ from its routes'.
+ */
+export interface RpcMethod {
+  /** May be called over JSON-RPC GET (the Bugzilla class's READ_ONLY list). */
+  readOnly: boolean;
+  access: RouteAccess;
+  /** The REST routes (`METHOD /path` as registered) that serve the same method. */
+  rest: readonly string[];
+  /** Members holding datetimes (written as `<dateTime.iso8601>` over XML-RPC). */
+  dateTimeFields?: readonly string[];
+  call(call: RpcCall): unknown;
+}
+
+export interface RpcCall {
+  user: AuthUser;
+  /** The params struct, credential parameters removed. */
+  params: Record<string, unknown>;
+  /** The `logincookies` cookie of a caller authenticated by token (for User.logout). */
+  loginCookie: string | undefined;
+  /** The caller's address (Fastify's request.ip). */
+  clientIp: string;
+  service<T>(type: Type<T>): T;
+}
+
+const LOGIN_EXEMPT: RouteAccess = { loginExempt: true, noLoginCheck: true };
+const EDIT_PRODUCTS: RouteAccess = {
+  requiredGroup: { group: 'editcomponents', action: 'add, modify or delete products' },
+};
+
+const productGet: RpcMethod = {
+  readOnly: true,
+  access: {},
+  rest: ['GET /rest/product', 'GET /rest/product/:id_or_name'],
+  call: ({ service, user, params }) => service(ProductsService).get(user, params),
+};
+
+export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
+  'Bugzilla.version': {
+    readOnly: true,
+    access: LOGIN_EXEMPT,
+    rest: ['GET /rest/version'],
+    call: ({ service }) => service(SessionService).version(),
+  },
+  'Bugzilla.extensions': {
+    readOnly: true,
+    access: {},
+    rest: ['GET /rest/extensions'],
+    call: ({ service }) => service(SessionService).extensions(),
+  },
+  'Bugzilla.time': {
+    readOnly: true,
+    access: {},
+    rest: ['GET /rest/time'],
+    dateTimeFields: ['db_time', 'web_time', 'web_time_utc'],
+    call: ({ service }) => service(SessionService).time(),
+  },
+
+  'User.login': {
+    readOnly: false,
+    access: { ...LOGIN_EXEMPT, ownCredentialParams: true },
+    rest: ['GET /rest/login'],
+    call: ({ service, user, params, clientIp }) =>
+      service(SessionService).login(user, params.login, params.password, clientIp),
+  },
+  'User.logout': {
+    readOnly: false,
+    access: {},
+    rest: ['GET /rest/logout'],
+    call: async ({ service, user, loginCookie }) => (await service(SessionService).logout(user, loginCookie)).result,
+  },
+  'User.valid_login': {
+    readOnly: false,
+    access: { loginExempt: true, ownCredentialParams: true },
+    rest: ['GET /rest/valid_login'],
+    call: async ({ service, params }) => (await service(SessionService).validLogin(params.login, params.token)).result,
+  },
+  'User.get': {
+    readOnly: true,
+    access: {},
+    rest: ['GET /rest/user', 'GET /rest/user/:id_or_login'],
+    call: ({ service, user, params }) => service(SessionService).users(user, params.ids, params.names),
+  },
+  // Not in Bugzilla 5.2's User class; bugzilla.mozilla.org serves it (GET /rest/whoami).
+  'User.whoami': {
+    readOnly: true,
+    access: { loginRequired: true },
+    rest: ['GET /rest/whoami'],
+    call: ({ service, user }) => service(SessionService).whoami(user),
+  },
+
+  'Product.get_selectable_products': {
+    readOnly: true,
+    access: {},
+    rest: ['GET /rest/product_selectable'],
+    call: ({ service, user }) => service(ProductsService).ids(user, 'selectable'),
+  },
+  'Product.get_enterable_products': {
+    readOnly: true,
+    access: {},
+    rest: ['GET /rest/product_enterable'],
+    call: ({ service, user }) => service(ProductsService).ids(user, 'enterable'),
+  },
+  'Product.get_accessible_products': {
+    readOnly: true,
+    access: {},
+    rest: ['GET /rest/product_accessible'],
+    call: ({ service, user }) => service(ProductsService).ids(user, 'accessible'),
+  },
+  'Product.get': productGet,
+  // Product.get's name before Bugzilla 4.2, which old scripts still call.
+  'Product.get_products': productGet,
+  'Product.create': {
+    readOnly: false,
+    access: { requiredGroup: { group: 'editcomponents', action: 'add new products' } },
+    rest: ['POST /rest/product'],
+    call: ({ service, user, params }) => service(ProductAdminService).create(user, {}, params),
+  },
+  'Product.update': {
+    readOnly: false,
+    access: EDIT_PRODUCTS,
+    rest: ['PUT /rest/product', 'PUT /rest/product/:id_or_name'],
+    call: ({ service, user, params }) => service(ProductAdminService).update(user, undefined, {}, params),
+  },
+
+  // Bugzilla 5.2 has no READ_ONLY list for this class: both methods need POST over JSON-RPC.
+  'BugUserLastVisit.update': {
+    readOnly: false,
+    access: { loginRequired: true },
+    rest: ['POST /rest/bug_user_last_visit', 'POST /rest/bug_user_last_visit/:id(^\\d+)'],
+    dateTimeFields: ['last_visit_ts'],
+    call: ({ service, user, params }) => service(LastVisitService).update(user, undefined, {}, params),
+  },
+  'BugUserLastVisit.get': {
+    readOnly: false,
+    access: { loginRequired: true },
+    rest: ['GET /rest/bug_user_last_visit', 'GET /rest/bug_user_last_visit/:id(^\\d+)'],
+    dateTimeFields: ['last_visit_ts'],
+    call: ({ service, user, params }) => service(LastVisitService).get(user, undefined, params),
+  },
+
+  // Bugzilla 5.2's FlagType class has no READ_ONLY list: every method needs POST over JSON-RPC.
+  'FlagType.get': {
+    readOnly: false,
+    access: {},
+    // Fastify's router names a segment by every parameter name used there (`:name|:product`).
+    rest: ['GET /rest/flag_type/:name|:product', 'GET /rest/flag_type/:name|:product/:component'],
+    call: ({ service, user, params }) => service(FlagTypesService).get(user, params),
+  },
+  'FlagType.create': {
+    readOnly: false,
+    access: { loginRequired: true },
+    rest: ['POST /rest/flag_type'],
+    call: ({ service, user, params }) => service(FlagTypesService).create(user, params),
+  },
+  'FlagType.update': {
+    readOnly: false,
+    access: { loginRequired: true },
+    rest: ['PUT /rest/flag_type/:name|:product'],
+    call: ({ service, user, params }) => service(FlagTypesService).update(user, params),
+  },
+
+  'Classification.get': {
+    readOnly: true,
+    access: {},
+    rest: ['GET /rest/classification/:id_or_name'],
+    call: ({ service, user, params }) => service(ClassificationsService).get(user, params),
+  },
+};
+
+/**
+ * REST routes with no RPC method, each with the reason. (Routes outside `/rest` — health,
+ * metrics, the OpenAPI document — are not WebService methods at all.)
+ */
+export const REST_ONLY_ROUTES: Readonly<Record<string, string>> = {};
+
+/** The entry of a method name; own properties only, so "constructor" or "__proto__" are unknown methods. */
+export function findRpcMethod(name: string): RpcMethod | undefined {
+  return Object.hasOwn(RPC_METHODS, name) ? RPC_METHODS[name] : undefined;
+}

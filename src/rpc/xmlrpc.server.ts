@@ -1,0 +1,54 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { faultOf, type RpcDispatcher } from './rpc-dispatcher.js';
+import { RpcFault, RpcFaultCode } from './rpc-fault.js';
+import { findRpcMethod } from './rpc-methods.js';
+import { faultResponse, methodResponse, parseMethodCall } from './xmlrpc-codec.js';
+
+/** Bugzilla's XMLRPC_CONTENT_TYPE_WHITELIST (compared lower-cased, without parameters). */
+const CONTENT_TYPES = ['text/xml', 'application/xml'];
+
+const CONTENT_TYPE = 'text/xml';
+
+/**
+ * `POST /xmlrpc.cgi`. As Bugzilla: every answer is HTTP 200, faults included; an empty body,
+ * `GET` and `HEAD` answer 200 with no body (python-bugzilla probes `HEAD /xmlrpc.cgi` to choose
+ * XML-RPC); a content type outside the whitelist is refused (its CSRF guard).
+ */
+export async function handleXmlRpc(dispatcher: RpcDispatcher, request: FastifyRequest, reply: FastifyReply) {
+  const body = typeof request.body === 'string' ? request.body : '';
+  if (request.method !== 'POST' || body.trim() === '') {
+    return reply.status(200).header('content-type', CONTENT_TYPE).send('');
+  }
+  let dateTimeFields: ReadonlySet<string> = new Set();
+  let answer: string;
+  try {
+    checkContentType(request.headers['content-type']);
+    const call = parseMethodCall(body);
+    const method = findRpcMethod(call.methodName);
+    if (!method) {
+      throw new RpcFault(RpcFaultCode.UNKNOWN_METHOD, `The requested method '${call.methodName}' was not found.`);
+    }
+    dateTimeFields = new Set(method.dateTimeFields ?? []);
+    const result = await dispatcher.invoke(method, call.params, request);
+    answer = methodResponse(result, dateTimeFields);
+  } catch (error) {
+    const fault = faultOf(error, request);
+    answer = faultResponse(fault.code, fault.message);
+  }
+  return reply.status(200).header('content-type', CONTENT_TYPE).send(answer);
+}
+
+function checkContentType(header: string | undefined): void {
+  const type = (header ?? '').split(';')[0].trim().toLowerCase();
+  if (!CONTENT_TYPES.includes(type)) {
+    throw new RpcFault(
+      RpcFaultCode.XMLRPC_ILLEGAL_CONTENT_TYPE,
+      `When using XML-RPC, you cannot send data as ${header ?? ''}. Allowed content types are ${CONTENT_TYPES.join(', ')}.`,
+    );
+  }
+}
+
+/** A request the transport refuses before reading it (body over the limit): a fault with that status. */
+export function sendXmlRpcTransportFault(reply: FastifyReply, status: number, code: number, message: string) {
+  return reply.status(status).header('content-type', CONTENT_TYPE).send(faultResponse(code, message));
+}

@@ -1,0 +1,112 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { ModulesContainer, Reflector } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { readRouteAccess, type RouteAccess } from '../src/auth/route-access.js';
+import { REST_ONLY_ROUTES, RPC_METHODS } from '../src/rpc/rpc-methods.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * The method table keeps up with REST: every REST route of the running application is served by an
+ * RPC method (or is listed as REST-only with a reason), every route an entry names exists, and each
+ * entry grants access exactly as its REST routes' decorators do.
+ */
+
+/** `METHOD /path` of every route in Fastify's route table (HEAD and OPTIONS are implied by the others). */
+function routeTable(fastify: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const parents: string[] = [];
+  for (const line of fastify.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1].length / 4;
+    const path = (parents[depth - 1] ?? '') + m[2];
+    parents[depth] = path;
+    for (const method of (m[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method} ${path}`);
+    }
+  }
+  return routes;
+}
+
+const complete = (rules: RouteAccess): RouteAccess => ({
+  loginRequired: rules.loginRequired === true,
+  requiredGroup: rules.requiredGroup,
+  loginExempt: rules.loginExempt === true,
+  noLoginCheck: rules.noLoginCheck === true,
+  ownCredentialParams: rules.ownCredentialParams === true,
+});
+
+describe('the RPC method table covers every REST route', () => {
+  let app: TestApp;
+  let routes: string[];
+  let restRoutes: string[];
+
+  beforeAll(async () => {
+    app = await startTestApp('sqlite');
+    const fastify = app.app.getHttpAdapter().getInstance() as FastifyInstance;
+    await fastify.ready();
+    routes = routeTable(fastify);
+    restRoutes = routes.filter((r) => r.split(' ')[1].startsWith('/rest/'));
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('reads the route table (the RPC endpoints and the REST routes are in it)', () => {
+    expect(routes).toEqual(expect.arrayContaining(['POST /xmlrpc.cgi', 'POST /jsonrpc.cgi', 'GET /rest/product']));
+  });
+
+  it('every REST route is served by an RPC method, or is REST-only for a stated reason', () => {
+    const served = new Set(Object.values(RPC_METHODS).flatMap((m) => m.rest));
+    const missing = restRoutes.filter((r) => !served.has(r) && !(r in REST_ONLY_ROUTES));
+    expect(missing, 'REST routes without an RPC method: add an entry to src/rpc/rpc-methods.ts').toEqual([]);
+    for (const reason of Object.values(REST_ONLY_ROUTES)) expect(reason.trim()).not.toBe('');
+  });
+
+  it('every route an entry names exists', () => {
+    const named = [...Object.values(RPC_METHODS).flatMap((m) => m.rest), ...Object.keys(REST_ONLY_ROUTES)];
+    expect(named.filter((r) => !restRoutes.includes(r))).toEqual([]);
+  });
+
+  /**
+   * A route without its parameter names: the router names a segment by every name used there
+   * (`:name|:product`), a controller by its own (`:product`).
+   */
+  const routeShape = (route: string) => route.replace(/:[^/]+/g, ':');
+
+  it("each method grants access as its REST routes' decorators do (login, group, exemptions, own parameters)", () => {
+    const reflector = app.app.get(Reflector);
+    const rulesByRoute = new Map<string, RouteAccess>();
+    const controllers = [...app.app.get(ModulesContainer).values()].flatMap((m) => [...m.controllers.values()]);
+    for (const wrapper of controllers) {
+      const type = wrapper.metatype as (new (...args: never[]) => unknown) | undefined;
+      if (!type) continue;
+      const base = String(Reflect.getMetadata(PATH_METADATA, type) ?? '');
+      for (const name of Object.getOwnPropertyNames(type.prototype)) {
+        const handler = type.prototype[name];
+        const path = typeof handler === 'function' ? Reflect.getMetadata(PATH_METADATA, handler) : undefined;
+        if (path === undefined) continue;
+        const verb = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+        const url = `/${[base, String(path)].filter(Boolean).join('/')}`.replace(/\/+/g, '/');
+        rulesByRoute.set(routeShape(`${verb} ${url}`), complete(readRouteAccess(reflector, handler, type)));
+      }
+    }
+    for (const [name, method] of Object.entries(RPC_METHODS)) {
+      for (const route of method.rest) {
+        expect({ name, route, rules: complete(method.access) }).toEqual({
+          name,
+          route,
+          rules: rulesByRoute.get(routeShape(route)),
+        });
+      }
+    }
+  });
+
+  it('the OpenAPI document stays REST-only', async () => {
+    const doc = await app.get('/api/openapi.json');
+    const paths = Object.keys(doc.body.paths);
+    expect(paths.filter((p) => p.includes('rpc'))).toEqual([]);
+  });
+});
