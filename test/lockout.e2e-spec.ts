@@ -249,6 +249,40 @@ forEachDialect('login lockout', (app) => {
     );
   });
 
+  it('shares one count with XML-RPC and JSON-RPC, which answer the lock as a fault with HTTP 200', async () => {
+    const user = await account();
+    const credentials = { login: user.name, password: 'wrong-rpc' };
+    const json = (params: Record<string, string>) =>
+      app().post('/jsonrpc.cgi', { body: { method: 'User.login', params: [params], id: 1 } });
+    const xml = (params: Record<string, string>) =>
+      app().post('/xmlrpc.cgi', {
+        rawBody:
+          '<?xml version="1.0"?><methodCall><methodName>User.login</methodName><params><param><value><struct>' +
+          Object.entries(params)
+            .map(([k, v]) => `<member><name>${k}</name><value><string>${v}</string></value></member>`)
+            .join('') +
+          '</struct></value></param></params></methodCall>',
+        headers: { 'content-type': 'text/xml' },
+      });
+    expect((await json(credentials)).body).toEqual({ error: { code: 300, message: INVALID }, id: 1, result: null });
+    expect((await xml(credentials)).text).toContain('<int>300</int>');
+    await login(app(), user.name, 'wrong-rest');
+    await json(credentials);
+    await xml(credentials);
+    expect(await failures(app(), user.id)).toHaveLength(5);
+
+    const [first] = await failures(app(), user.id);
+    const message = lockedMessage('127.0.0.1', unlockTime(first.login_time));
+    const right = { login: user.name, password: PASSWORD };
+    const overJson = await json(right);
+    expect(overJson.status).toBe(200);
+    expect(overJson.body).toEqual({ error: { code: 32000, message }, id: 1, result: null });
+    const overXml = await xml(right);
+    expect(overXml.status).toBe(200);
+    expect(overXml.text).toContain(`<name>faultString</name><value><string>${message}</string></value>`);
+    expect(overXml.text).toContain('<name>faultCode</name><value><int>32000</int></value>');
+  });
+
   it('takes the client address from the connection: 127.0.0.2 is another IP over a real socket', async () => {
     const user = await account();
     await app().app.listen({ host: '127.0.0.1', port: 0 });
