@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module.js';
 import { BugzillaModule } from './bugzilla/bugzilla.module.js';
+import { ComponentModule } from './components/component.module.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthController } from './health/health.controller.js';
@@ -32,6 +33,7 @@ export class AppModule {
         BugzillaModule,
         AuthModule,
         ProductModule,
+        ComponentModule,
         LastVisitModule,
       ],
       controllers: [HealthController],

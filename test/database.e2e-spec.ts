@@ -9,6 +9,10 @@ import { generateApiKey, generateLoginCookie, hashPassword, verifyPassword } fro
 import { Profile } from '../src/auth/entities/profile.entity.js';
 import { parseDatabaseUrl, type AppConfig } from '../src/config/app-config.js';
 import { buildDataSourceOptions } from '../src/database/data-source-options.js';
+import { AUTH_ENTITIES } from '../src/auth/auth.module.js';
+import { COMPONENT_ENTITIES } from '../src/components/component.module.js';
+import { LAST_VISIT_ENTITIES } from '../src/last-visit/last-visit.module.js';
+import { PRODUCT_ENTITIES } from '../src/products/product.module.js';
 import { isDatabaseEmpty, loadDemoData } from '../src/database/demo-data.js';
 import {
   daysAgoUtcSql,
@@ -98,8 +102,11 @@ async function scratch(dialect: Dialect): Promise<Scratch> {
   };
 }
 
+/** The entities these tests read through repositories; each feature module exports its own list. */
+const ENTITIES = [...AUTH_ENTITIES, ...LAST_VISIT_ENTITIES, ...PRODUCT_ENTITIES, ...COMPONENT_ENTITIES];
+
 async function open(config: Scratch['config']): Promise<DataSource> {
-  return new DataSource(buildDataSourceOptions(config)).initialize();
+  return new DataSource(buildDataSourceOptions(config, { entities: ENTITIES })).initialize();
 }
 
 async function count(ds: DataSource, sql: string, params: unknown[] = []): Promise<number> {
