@@ -386,6 +386,12 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     expect(await count(ds, "SELECT COUNT(*) AS n FROM flagtypes WHERE target_type = 'a'")).toBeGreaterThanOrEqual(1);
     expect(await count(ds, "SELECT COUNT(*) AS n FROM flagtypes WHERE target_type = 'b'")).toBeGreaterThanOrEqual(1);
     expect(await count(ds, 'SELECT COUNT(*) AS n FROM flagexclusions')).toBeGreaterThanOrEqual(1);
+    // A component with a default CC list: Firefly's Core copies the admin in.
+    const cc: { login_name: string }[] = await ds.query(
+      `SELECT pr.login_name FROM component_cc cc JOIN components c ON c.id = cc.component_id
+         JOIN profiles pr ON pr.userid = cc.user_id WHERE c.name = 'Core'`,
+    );
+    expect(cc).toEqual([{ login_name: 'admin@example.com' }]);
     const versions: { value: string }[] = await ds.query(
       "SELECT v.value FROM versions v JOIN products p ON p.id = v.product_id WHERE p.name = 'Firefly'",
     );
