@@ -4,6 +4,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { BugzillaModule } from './bugzilla/bugzilla.module.js';
 import { loggerParams } from './bugzilla/log-output.js';
 import { ClassificationModule } from './classifications/classification.module.js';
+import { ComponentModule } from './components/component.module.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { DatabaseModule } from './database/database.module.js';
 import { FlagTypeModule } from './flag-types/flag-type.module.js';
@@ -38,6 +39,7 @@ export class AppModule {
         ProductModule,
         ClassificationModule,
         FlagTypeModule,
+        ComponentModule,
         LastVisitModule,
         RpcModule,
       ],

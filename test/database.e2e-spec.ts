@@ -9,6 +9,10 @@ import { generateApiKey, generateLoginCookie, hashPassword, verifyPassword } fro
 import { Profile } from '../src/auth/entities/profile.entity.js';
 import { parseDatabaseUrl, type AppConfig } from '../src/config/app-config.js';
 import { buildDataSourceOptions } from '../src/database/data-source-options.js';
+import { AUTH_ENTITIES } from '../src/auth/auth.module.js';
+import { COMPONENT_ENTITIES } from '../src/components/component.module.js';
+import { LAST_VISIT_ENTITIES } from '../src/last-visit/last-visit.module.js';
+import { PRODUCT_ENTITIES } from '../src/products/product.module.js';
 import { isDatabaseEmpty, loadDemoData } from '../src/database/demo-data.js';
 import {
   daysAgoUtcSql,
@@ -98,8 +102,11 @@ async function scratch(dialect: Dialect): Promise<Scratch> {
   };
 }
 
+/** The entities these tests read through repositories; each feature module exports its own list. */
+const ENTITIES = [...AUTH_ENTITIES, ...LAST_VISIT_ENTITIES, ...PRODUCT_ENTITIES, ...COMPONENT_ENTITIES];
+
 async function open(config: Scratch['config']): Promise<DataSource> {
-  return new DataSource(buildDataSourceOptions(config)).initialize();
+  return new DataSource(buildDataSourceOptions(config, { entities: ENTITIES })).initialize();
 }
 
 async function count(ds: DataSource, sql: string, params: unknown[] = []): Promise<number> {
@@ -379,6 +386,12 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     expect(await count(ds, "SELECT COUNT(*) AS n FROM flagtypes WHERE target_type = 'a'")).toBeGreaterThanOrEqual(1);
     expect(await count(ds, "SELECT COUNT(*) AS n FROM flagtypes WHERE target_type = 'b'")).toBeGreaterThanOrEqual(1);
     expect(await count(ds, 'SELECT COUNT(*) AS n FROM flagexclusions')).toBeGreaterThanOrEqual(1);
+    // A component with a default CC list: Firefly's Core copies the admin in.
+    const cc: { login_name: string }[] = await ds.query(
+      `SELECT pr.login_name FROM component_cc cc JOIN components c ON c.id = cc.component_id
+         JOIN profiles pr ON pr.userid = cc.user_id WHERE c.name = 'Core'`,
+    );
+    expect(cc).toEqual([{ login_name: 'admin@example.com' }]);
     const versions: { value: string }[] = await ds.query(
       "SELECT v.value FROM versions v JOIN products p ON p.id = v.product_id WHERE p.name = 'Firefly'",
     );

@@ -588,4 +588,75 @@ describe.runIf(DIALECTS.includes('mysql'))('python-bugzilla works unchanged agai
       await expect(app.rows('SELECT id FROM products WHERE name = ?', ['Sneaky'])).resolves.toEqual([]);
     });
   });
+
+  // Last as well: these add a component to Widget, whose component list the tests above assert.
+  describe("components through python-bugzilla's addcomponent and editcomponent", () => {
+    let docs: number;
+
+    it('addcomponent, with the keys its documentation names, creates the component and its default CC list', async () => {
+      const data = {
+        product: 'Widget',
+        component: 'Docs',
+        description: 'Documentation',
+        default_assignee: 'dev@example.com',
+        default_cc: ['lead@example.com'],
+        is_active: true,
+      };
+      const answer = await py(home(), '--api-key', fx.keys.admin, 'addcomponent', JSON.stringify(data));
+      expect(answer).toEqual({ result: { id: expect.any(Number) } });
+      docs = answer.result.id;
+      await expect(
+        app.rows('SELECT name, product_id, initialowner, description, isactive FROM components WHERE id = ?', [docs]),
+      ).resolves.toEqual([
+        {
+          name: 'Docs',
+          product_id: fx.products.widget,
+          initialowner: fx.users.dev,
+          description: 'Documentation',
+          isactive: 1,
+        },
+      ]);
+      await expect(app.rows('SELECT user_id FROM component_cc WHERE component_id = ?', [docs])).resolves.toEqual([
+        { user_id: fx.users.lead },
+      ]);
+    });
+
+    it('editcomponent (PUT /component/Widget/Docs with names and updates) changes it and reports what changed', async () => {
+      const data = {
+        product: 'Widget',
+        component: 'Docs',
+        description: 'Documentation and guides',
+        initialowner: 'lead@example.com',
+        default_cc: ['dev@example.com'],
+        is_active: false,
+      };
+      await expect(py(home(), '--api-key', fx.keys.admin, 'editcomponent', JSON.stringify(data))).resolves.toEqual({
+        result: {
+          components: [
+            {
+              id: docs,
+              changes: {
+                description: { removed: 'Documentation', added: 'Documentation and guides' },
+                default_assignee: { removed: 'dev@example.com', added: 'lead@example.com' },
+                default_cc: { removed: 'lead@example.com', added: 'dev@example.com' },
+                is_open: { removed: '1', added: '0' },
+              },
+            },
+          ],
+        },
+      });
+      await expect(
+        app.rows('SELECT initialowner, description, isactive FROM components WHERE id = ?', [docs]),
+      ).resolves.toEqual([{ initialowner: fx.users.lead, description: 'Documentation and guides', isactive: 0 }]);
+    });
+
+    it('a caller outside editcomponents gets 401 (code 304) and nothing is created', async () => {
+      const data = { product: 'Widget', name: 'Sneaky', description: 'x', default_assignee: 'dev@example.com' };
+      await expect(py(home(), '--api-key', fx.keys.outsider, 'addcomponent', JSON.stringify(data))).resolves.toEqual({
+        error: 'HTTPError',
+        message: `401 Client Error: Unauthorized for url: ${url}/component?Bugzilla_api_key=`,
+      });
+      await expect(app.rows("SELECT id FROM components WHERE name = 'Sneaky'")).resolves.toEqual([]);
+    });
+  });
 });

@@ -58,3 +58,17 @@ export function parseOptionalBoolean(param: string, value: unknown): boolean | u
   if (value === false || value === 0 || value === '0') return false;
   throw Errors.invalidParam(param, 'a boolean');
 }
+
+/**
+ * A flag Bugzilla only tests for Perl truth (Component.create's `is_open`, `create_series`):
+ * null, false, 0, "" and "0" are false, every other number or string is true (so is the
+ * string "false", as in Bugzilla). Arrays and objects are 53.
+ */
+export function parsePerlTruth(param: string, value: unknown): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return false;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0;
+  if (typeof value === 'string') return value !== '' && value !== '0';
+  throw Errors.invalidParam(param, 'a boolean');
+}

@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { DataSourceOptions, Logger } from 'typeorm';
+import type { DataSourceOptions, EntitySchema, Logger, MixedList } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { DropTimedOutConnections, ParameterFreeLogger } from './connection-limits.js';
-import { ALL_ENTITIES } from './entities.js';
 import { ALL_MIGRATIONS } from './migrations/index.js';
 
 export type DatabaseSettings = Pick<AppConfig, 'database' | 'dbPoolSize' | 'dbTimeoutMs'>;
@@ -11,10 +10,17 @@ export type DatabaseSettings = Pick<AppConfig, 'database' | 'dbPoolSize' | 'dbTi
 /**
  * The one place that turns the configuration into TypeORM options: used by the
  * Nest module, by `ormconfig.ts` (the TypeORM CLI) and by the tests.
+ *
+ * The database layer knows no feature's entities: in the application each feature
+ * module registers its own (`TypeOrmModule.forFeature`, loaded through
+ * `autoLoadEntities`); the CLI and tests that use repositories pass theirs in `entities`.
  */
-export function buildDataSourceOptions(config: DatabaseSettings, extra: { logger?: Logger } = {}): DataSourceOptions {
+export function buildDataSourceOptions(
+  config: DatabaseSettings,
+  extra: { logger?: Logger; entities?: MixedList<string | Function | EntitySchema> } = {},
+): DataSourceOptions {
   const common = {
-    entities: ALL_ENTITIES,
+    entities: extra.entities ?? [],
     migrations: ALL_MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,

@@ -4,6 +4,9 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ConnectionLimits } from './connection-limits.js';
 import { DatabaseInitializer } from './database-initializer.js';
 import { buildDataSourceOptions } from './data-source-options.js';
+import { AuditLog } from './entities/audit-log.entity.js';
+import { BugStatus } from './entities/bug-status.entity.js';
+import { Resolution } from './entities/resolution.entity.js';
 
 @Module({
   imports: [
@@ -11,11 +14,15 @@ import { buildDataSourceOptions } from './data-source-options.js';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         ...buildDataSourceOptions(config),
+        // Each feature module registers its own entities with TypeOrmModule.forFeature.
+        autoLoadEntities: true,
         // Fail the start quickly with a clear message instead of retrying for half a minute.
         retryAttempts: 1,
         retryDelay: 500,
       }),
     }),
+    // Tables every feature writes to or reads from (audit log, statuses, resolutions).
+    TypeOrmModule.forFeature([AuditLog, BugStatus, Resolution]),
   ],
   providers: [DatabaseInitializer, ConnectionLimits],
 })

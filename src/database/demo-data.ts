@@ -22,7 +22,7 @@ export async function isDatabaseEmpty(ds: DataSource): Promise<boolean> {
  * milestones, three users with API keys, and bugs they are involved in.
  * Returns the users and their keys for the caller to print.
  *
- * - Firefly (Desktop): public; components Core, UI and an inactive Legacy;
+ * - Firefly (Desktop): public; components Core (default CC: the admin), UI and an inactive Legacy;
  *   versions 1.0, 1.9, 1.10; milestones.
  * - Nebula (Desktop): MANDATORY group `nebula-team` (dev is a member):
  *   invisible to user@example.com.
@@ -92,6 +92,8 @@ export async function loadDemoData(ds: DataSource): Promise<DemoUser[]> {
       qaContact: admin,
       description: 'The engine.',
     });
+    // Bugs filed in Core copy the admin in (the component's default CC list).
+    await seed.componentCc(core, [admin]);
     const ui = await seed.component(firefly, 'UI', {
       owner: admin,
       description: 'Windows, menus and dialogs.',

@@ -250,6 +250,15 @@ export class Seeder {
     });
   }
 
+  /** A component's default CC list (component_cc): users added to the CC list of its new bugs. */
+  async componentCc(componentId: number, userIds: number[]): Promise<void> {
+    await this.insertMany(
+      'component_cc',
+      ['user_id', 'component_id'],
+      userIds.map((userId) => [userId, componentId]),
+    );
+  }
+
   async version(productId: number, value: string, options: { isactive?: boolean } = {}): Promise<number> {
     return this.insert('versions', {
       value,

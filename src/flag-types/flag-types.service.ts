@@ -8,6 +8,7 @@ import { isMysql } from '../database/dialect.js';
 import { matchEach, nocase, preferExact } from '../database/match-each.js';
 import { insertedId, runInTransaction } from '../database/writes.js';
 import { productAccessDenied, productNotSpecified } from '../products/product-write.rules.js';
+import { EDITCOMPONENTS, ProductAdminPolicy } from '../products/product-admin-policy.js';
 import { ProductVisibility } from '../products/product-visibility.js';
 import type {
   FlagTypeChangesDto,
@@ -44,7 +45,6 @@ import {
 } from './flag-type.rules.js';
 
 const FLAG_TYPE_CLASS = 'Bugzilla::FlagType';
-const EDIT_COMPONENTS = 'editcomponents';
 
 /** Parameters of FlagType.get, as every transport hands them over. */
 export interface FlagTypeGetParams {
@@ -96,6 +96,7 @@ export class FlagTypesService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly visibility: ProductVisibility,
+    private readonly policy: ProductAdminPolicy,
   ) {}
 
   // ------------------------------------------------------------------ get
@@ -356,8 +357,8 @@ export class FlagTypesService {
   // ------------------------------------------------------------------ shared
 
   private async rights(user: AuthUser, em: EntityManager): Promise<AdminRights> {
-    if (user.groupNames.has(EDIT_COMPONENTS)) return { global: true, products: new Set() };
-    return { global: false, products: await this.visibility.administeredIds(user, em) };
+    if (user.groupNames.has(EDITCOMPONENTS)) return { global: true, products: new Set() };
+    return { global: false, products: await this.policy.administeredIds(user, em) };
   }
 
   /** The product of that name the caller can access (106 otherwise; 50 when blank). */

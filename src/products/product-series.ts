@@ -65,11 +65,26 @@ export async function createProductSeries(em: EntityManager, product: string, cr
   );
   const open = await values('SELECT value FROM bug_status WHERE is_open = 1 ORDER BY sortkey, value');
   const definitions = seriesDefinitions(product, statuses, resolutions, open);
-  const category = await categoryId(em, product);
-  const subcategory = await categoryId(em, SERIES_SUBCATEGORY);
+  await writeSeries(em, product, SERIES_SUBCATEGORY, creatorId, definitions);
+}
 
+/**
+ * Writes `definitions` under category `category` and subcategory `subcategory` (both created
+ * when missing) in one statement, public, run daily (frequency 1). A series that already
+ * exists under the same names (left behind by a deleted product or component of that name)
+ * gets the new query instead of failing the write.
+ */
+export async function writeSeries(
+  em: EntityManager,
+  category: string,
+  subcategory: string,
+  creatorId: number,
+  definitions: SeriesDefinition[],
+): Promise<void> {
+  const categoryRow = await categoryId(em, category);
+  const subcategoryRow = await categoryId(em, subcategory);
   const rows = definitions.map(() => '(?, ?, ?, ?, 1, ?, 1)').join(', ');
-  const params = definitions.flatMap((series) => [creatorId, category, subcategory, series.name, series.query]);
+  const params = definitions.flatMap((series) => [creatorId, categoryRow, subcategoryRow, series.name, series.query]);
   const insert = `INSERT INTO series (creator, category, subcategory, name, frequency, query, is_public) VALUES ${rows}`;
   const upsert = isMysql(em.dataSource)
     ? `${insert} ON DUPLICATE KEY UPDATE frequency = VALUES(frequency), query = VALUES(query), is_public = VALUES(is_public)`

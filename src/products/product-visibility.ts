@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isMysql } from '../database/dialect.js';
@@ -36,26 +36,6 @@ export class ProductVisibility {
       where.params,
     );
     return rows.map((row) => Number(row.id));
-  }
-
-  /**
-   * Ids of the products the caller administers without being in `editcomponents`: a group
-   * of theirs has `group_control_map.editcomponents` on the product (Bugzilla's
-   * get_products_by_permission), limited, as there, to the products they can select.
-   */
-  async administeredIds(user: AuthUser, em: Pick<EntityManager, 'query'> = this.dataSource): Promise<Set<number>> {
-    if (user.groupIds.size === 0) return new Set();
-    const groups = [...user.groupIds];
-    const selectable = this.condition(user, ['selectable'], 'p');
-    const rows: { id: number }[] = await em.query(
-      `SELECT p.id FROM products p
-        WHERE EXISTS (SELECT 1 FROM group_control_map gcm
-                       WHERE gcm.product_id = p.id AND gcm.editcomponents != 0
-                         AND gcm.group_id IN (${groups.map(() => '?').join(', ')}))
-          AND (${selectable.sql})`,
-      [...groups, ...selectable.params],
-    );
-    return new Set(rows.map((row) => Number(row.id)));
   }
 
   /** ORDER BY expression giving the case-insensitive name order on both databases. */

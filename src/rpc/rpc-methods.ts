@@ -3,6 +3,9 @@ import type { RouteAccess } from '../auth/route-access.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { SessionService } from '../auth/session.service.js';
 import { ClassificationsService } from '../classifications/classifications.service.js';
+import { ComponentAdminService } from '../components/component-admin.service.js';
+import { rpcComponentTarget } from '../components/component.params.js';
+import { ComponentsService } from '../components/components.service.js';
 import { FlagTypesService } from '../flag-types/flag-types.service.js';
 import { LastVisitService } from '../last-visit/last-visit.service.js';
 import { ProductAdminService } from '../products/product-admin.service.js';
@@ -171,12 +174,38 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
     call: ({ service, user, params }) => service(LastVisitService).get(user, undefined, params),
   },
 
+  // Bugzilla 5.2 serves Component.create; get, update and delete are bugzilla.mozilla.org's and
+  // Bugzilla 5.3's, under those names. The class has no READ_ONLY list: POST only over JSON-RPC.
+  'Component.create': {
+    readOnly: false,
+    access: { loginRequired: true },
+    rest: ['POST /rest/component'],
+    call: ({ service, user, params }) => service(ComponentAdminService).create(user, params),
+  },
+  'Component.get': {
+    readOnly: false,
+    access: {},
+    rest: ['GET /rest/component/:id', 'GET /rest/component/:product/:component'],
+    call: ({ service, user, params }) => service(ComponentsService).get(user, rpcComponentTarget(params)),
+  },
+  'Component.update': {
+    readOnly: false,
+    access: { loginRequired: true },
+    rest: ['PUT /rest/component', 'PUT /rest/component/:id', 'PUT /rest/component/:product/:component'],
+    call: ({ service, user, params }) => service(ComponentAdminService).update(user, params),
+  },
+  'Component.delete': {
+    readOnly: false,
+    access: { loginRequired: true },
+    rest: ['DELETE /rest/component', 'DELETE /rest/component/:id', 'DELETE /rest/component/:product/:component'],
+    call: ({ service, user, params }) => service(ComponentAdminService).remove(user, params),
+  },
+
   // Bugzilla 5.2's FlagType class has no READ_ONLY list: every method needs POST over JSON-RPC.
   'FlagType.get': {
     readOnly: false,
     access: {},
-    // Fastify's router names a segment by every parameter name used there (`:name|:product`).
-    rest: ['GET /rest/flag_type/:name|:product', 'GET /rest/flag_type/:name|:product/:component'],
+    rest: ['GET /rest/flag_type/:name', 'GET /rest/flag_type/:product/:component'],
     call: ({ service, user, params }) => service(FlagTypesService).get(user, params),
   },
   'FlagType.create': {
@@ -188,7 +217,7 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
   'FlagType.update': {
     readOnly: false,
     access: { loginRequired: true },
-    rest: ['PUT /rest/flag_type/:name|:product'],
+    rest: ['PUT /rest/flag_type/:name'],
     call: ({ service, user, params }) => service(FlagTypesService).update(user, params),
   },
 
@@ -204,7 +233,17 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
  * REST routes with no RPC method, each with the reason. (Routes outside `/rest` — health,
  * metrics, the OpenAPI document — are not WebService methods at all.)
  */
-export const REST_ONLY_ROUTES: Readonly<Record<string, string>> = {};
+const VALUE_ADMIN =
+  "this service's own extension: no Bugzilla has an RPC method for versions or milestones, so there is no name to serve it under";
+
+export const REST_ONLY_ROUTES: Readonly<Record<string, string>> = {
+  'POST /rest/product/:product/version': VALUE_ADMIN,
+  'PUT /rest/product/:product/version/:name': VALUE_ADMIN,
+  'DELETE /rest/product/:product/version/:name': VALUE_ADMIN,
+  'POST /rest/product/:product/milestone': VALUE_ADMIN,
+  'PUT /rest/product/:product/milestone/:name': VALUE_ADMIN,
+  'DELETE /rest/product/:product/milestone/:name': VALUE_ADMIN,
+};
 
 /** The entry of a method name; own properties only, so "constructor" or "__proto__" are unknown methods. */
 export function findRpcMethod(name: string): RpcMethod | undefined {

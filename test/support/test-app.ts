@@ -115,6 +115,7 @@ export class TestApp {
   get = <T = any>(url: string, options?: ApiRequest) => this.request<T>('GET', url, options);
   post = <T = any>(url: string, options?: ApiRequest) => this.request<T>('POST', url, options);
   put = <T = any>(url: string, options?: ApiRequest) => this.request<T>('PUT', url, options);
+  delete = <T = any>(url: string, options?: ApiRequest) => this.request<T>('DELETE', url, options);
 
   /** Rows of a table, for asserting stored state. */
   async rows<T = any>(sql: string, params: unknown[] = []): Promise<T[]> {

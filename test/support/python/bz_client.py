@@ -57,6 +57,12 @@ def operation(bz, op, args):
         return bz._backend._post("/product", json.loads(args[0]))
     if op == "product_update":
         return bz._backend._put("/product/%s" % args[0], json.loads(args[1]))
+    # Component.create and the update python-bugzilla sends (PUT /component/{product}/{component}
+    # with `names` and `updates`), through the library's own wrappers, dict as the caller gives it.
+    if op == "addcomponent":
+        return bz.addcomponent(json.loads(args[0]))
+    if op == "editcomponent":
+        return bz.editcomponent(json.loads(args[0]))
     raise SystemExit("unknown operation %r" % op)
 
 

@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AuthUser } from '../auth/auth-user.js';
+import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
+import { isMysql } from '../database/dialect.js';
+import { productAccessDenied, productNotSpecified } from './product-write.rules.js';
+import { ProductVisibility } from './product-visibility.js';
+
+/** The global group whose members administer every product's components, versions and milestones. */
+export const EDITCOMPONENTS = 'editcomponents';
+
+/** A product the caller administers, as read for a write. */
+export interface AdministeredProduct {
+  id: number;
+  name: string;
+  defaultMilestone: string;
+}
+
+/**
+ * Who may administer a product's components, versions and milestones (Bugzilla's
+ * User.pm `in_group('editcomponents', $product_id)`, `get_products_by_permission`,
+ * `check_can_admin_product`): members of `editcomponents`, and members of a group
+ * whose `group_control_map` row for that product has `editcomponents` set, on
+ * products they can see.
+ */
+@Injectable()
+export class ProductAdminPolicy {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly visibility: ProductVisibility,
+  ) {}
+
+  /**
+   * 304 unless the caller is in `editcomponents` or administers at least one product they can
+   * see. Bugzilla checks this before reading any parameter. `objects` ends the message
+   * ("...not authorized to add, modify or delete components.").
+   */
+  async assertAdministersSomeProduct(user: AuthUser, objects: string): Promise<void> {
+    if (user.groupNames.has(EDITCOMPONENTS) || (await this.administeredIds(user)).size > 0) return;
+    throw new BugzillaError(
+      ErrorCode.AUTH_FAILURE,
+      `Sorry, you aren't a member of the '${EDITCOMPONENTS}' group, and so you are not authorized to add, modify or delete ${objects}.`,
+    );
+  }
+
+  /**
+   * Ids of the products the caller administers without being in `editcomponents`: a group
+   * of theirs has `group_control_map.editcomponents` on the product (Bugzilla's
+   * get_products_by_permission), limited, as there, to the products they can select.
+   */
+  async administeredIds(user: AuthUser, em: Pick<EntityManager, 'query'> = this.dataSource): Promise<Set<number>> {
+    if (user.groupIds.size === 0) return new Set();
+    const groups = [...user.groupIds];
+    const selectable = this.visibility.condition(user, ['selectable'], 'p');
+    const rows: { id: number }[] = await em.query(
+      `SELECT p.id FROM products p
+        WHERE EXISTS (SELECT 1 FROM group_control_map gcm
+                       WHERE gcm.product_id = p.id AND gcm.editcomponents != 0
+                         AND gcm.group_id IN (${groups.map(() => '?').join(', ')}))
+          AND (${selectable.sql})`,
+      [...groups, ...selectable.params],
+    );
+    return new Set(rows.map((row) => Number(row.id)));
+  }
+
+  /**
+   * Bugzilla's `check_can_admin_product`: the product named `raw` (trimmed; missing or blank →
+   * 50), among the products the caller can access (else 106 naming it as given), which the
+   * caller administers and can see (else 32000 naming it as stored). `lock` reads the row
+   * FOR UPDATE on MySQL, for writes that depend on the product's default milestone.
+   */
+  async checkCanAdminProduct(
+    em: EntityManager,
+    user: AuthUser,
+    raw: unknown,
+    options: { lock?: boolean; param?: string } = {},
+  ): Promise<AdministeredProduct> {
+    const { product, administers } = await this.accessibleProduct(em, user, raw, options);
+    if (!administers) throw productAdminDenied(product.name);
+    return product;
+  }
+
+  /**
+   * The product named `raw` among those the caller can access (Bugzilla's Product->check:
+   * missing or blank → 50, else 106 naming it as given), and whether the caller administers it.
+   */
+  async accessibleProduct(
+    em: EntityManager,
+    user: AuthUser,
+    raw: unknown,
+    options: { lock?: boolean; param?: string } = {},
+  ): Promise<{ product: AdministeredProduct; administers: boolean }> {
+    if (raw !== undefined && raw !== null && typeof raw !== 'string' && typeof raw !== 'number') {
+      throw Errors.invalidParam(options.param ?? 'product', 'a string');
+    }
+    const name = raw === undefined || raw === null ? '' : String(raw).trim();
+    if (name === '') throw productNotSpecified();
+
+    const accessible = this.visibility.condition(user, ['accessible'], 'p');
+    const selectable = this.visibility.condition(user, ['selectable'], 'p');
+    const groups = groupList(user);
+    const nocase = isMysql(em.dataSource) ? '' : ' COLLATE NOCASE';
+    const lock = options.lock && isMysql(em.dataSource) ? ' FOR UPDATE' : '';
+    const rows: Record<string, unknown>[] = await em.query(
+      `SELECT p.id, p.name, p.defaultmilestone,
+              CASE WHEN ${selectable.sql} THEN 1 ELSE 0 END AS selectable,
+              CASE WHEN EXISTS (SELECT 1 FROM group_control_map gcm WHERE gcm.product_id = p.id
+                     AND gcm.editcomponents <> 0 AND gcm.group_id IN (${groups.map(() => '?').join(', ')}))
+                   THEN 1 ELSE 0 END AS administers
+         FROM products p WHERE p.name = ?${nocase} AND (${accessible.sql})${lock}`,
+      [...selectable.params, ...groups, name, ...accessible.params],
+    );
+    // The exact spelling first, should the database's comparison match several.
+    const row = rows.find((r) => r.name === name) ?? rows[0];
+    if (!row) throw productAccessDenied({ name });
+    const product = { id: Number(row.id), name: String(row.name), defaultMilestone: String(row.defaultmilestone) };
+    const administers =
+      (user.groupNames.has(EDITCOMPONENTS) || Number(row.administers) === 1) && Number(row.selectable) === 1;
+    return { product, administers };
+  }
+
+  /** Whether the caller administers the product `productId` (which they can access): for targets given by id. */
+  async administers(em: EntityManager, user: AuthUser, productIds: number[]): Promise<Map<number, boolean>> {
+    const out = new Map<number, boolean>();
+    if (productIds.length === 0) return out;
+    const selectable = this.visibility.condition(user, ['selectable'], 'p');
+    const groups = groupList(user);
+    const global = user.groupNames.has(EDITCOMPONENTS) ? 1 : 0;
+    const rows: Record<string, unknown>[] = await em.query(
+      `SELECT p.id, CASE WHEN (${selectable.sql}) AND (${global} = 1 OR EXISTS (
+                SELECT 1 FROM group_control_map gcm WHERE gcm.product_id = p.id AND gcm.editcomponents <> 0
+                   AND gcm.group_id IN (${groups.map(() => '?').join(', ')}))) THEN 1 ELSE 0 END AS administers
+         FROM products p WHERE p.id IN (${productIds.map(() => '?').join(', ')})`,
+      [...selectable.params, ...groups, ...productIds],
+    );
+    for (const row of rows) out.set(Number(row.id), Number(row.administers) === 1);
+    return out;
+  }
+}
+
+/** 32000: the product is visible, but the caller does not administer it (Bugzilla's product_admin_denied). */
+export function productAdminDenied(product: string): BugzillaError {
+  return Errors.badRequest(`You are not allowed to edit properties of product '${product}'.`);
+}
+
+/** The caller's group ids for an `IN (...)` list; -1 (no group) when they have none. */
+function groupList(user: AuthUser): number[] {
+  const ids = [...user.groupIds];
+  return ids.length > 0 ? ids : [-1];
+}
