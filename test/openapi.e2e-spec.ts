@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -167,5 +167,18 @@ describe(`GET /api/openapi.json [${dialect}]`, () => {
       expect(operation.tags.length, operation.operationId).toBeGreaterThan(0);
       for (const tag of operation.tags) expect(described.has(tag), `${operation.operationId}: ${tag}`).toBe(true);
     }
+  });
+
+  it('gets each schema from one class: no two DTO classes share a name', () => {
+    // @nestjs/swagger keys schemas by class name: a second class of the same name silently replaces
+    // the first, and the routes of the first are then documented with the wrong shape.
+    const names: string[] = [];
+    for (const file of readdirSync('src', { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.ts')) continue;
+      for (const m of readFileSync(join('src', file), 'utf8').matchAll(/^export class (\w+)/gm)) {
+        if (m[1].endsWith('Dto')) names.push(m[1]);
+      }
+    }
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
   });
 });

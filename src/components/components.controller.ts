@@ -18,7 +18,7 @@ import { pathTarget } from './component.params.js';
 import { ComponentAdminService } from './component-admin.service.js';
 import { ComponentsService } from './components.service.js';
 import {
-  ComponentDto,
+  ComponentRecordDto,
   CreateComponentDto,
   CreatedComponentDto,
   DeleteComponentsDto,
@@ -136,9 +136,9 @@ export class ComponentsController {
     description: 'Components of products the caller cannot access do not exist (51).',
   })
   @ID_PARAM
-  @ApiOkResponse({ type: ComponentDto })
+  @ApiOkResponse({ type: ComponentRecordDto })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDto, description: 'No such component (51).' })
-  getById(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<ComponentDto> {
+  getById(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<ComponentRecordDto> {
     return this.components.get(user, pathTarget(id));
   }
 
@@ -146,14 +146,14 @@ export class ComponentsController {
   @ApiOperation({ summary: 'Read one component by product and name (as bugzilla.mozilla.org).' })
   @PRODUCT_PARAM
   @COMPONENT_PARAM
-  @ApiOkResponse({ type: ComponentDto })
+  @ApiOkResponse({ type: ComponentRecordDto })
   @ApiUnauthorizedResponse({ type: ErrorEnvelopeDto, description: 'Product unknown or not accessible (106).' })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDto, description: 'No such component in the product (51).' })
   getByName(
     @CurrentUser() user: AuthUser,
     @Param('product') product: string,
     @Param('component') component: string,
-  ): Promise<ComponentDto> {
+  ): Promise<ComponentRecordDto> {
     return this.components.get(user, pathTarget(product, component));
   }
 

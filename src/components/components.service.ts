@@ -6,7 +6,7 @@ import { ProductAdminPolicy } from '../products/product-admin-policy.js';
 import { ProductVisibility } from '../products/product-visibility.js';
 import type { ComponentTarget } from './component.params.js';
 import { componentIdMissing, componentMissing, componentNotSpecified } from './component.rules.js';
-import type { ComponentDto } from './dto/component.dto.js';
+import type { ComponentRecordDto } from './dto/component.dto.js';
 
 /**
  * Reading one component as bugzilla.mozilla.org serves it (`GET /rest/component/{product}/{component}`),
@@ -21,7 +21,7 @@ export class ComponentsService {
     private readonly visibility: ProductVisibility,
   ) {}
 
-  async get(user: AuthUser, target: ComponentTarget): Promise<ComponentDto> {
+  async get(user: AuthUser, target: ComponentTarget): Promise<ComponentRecordDto> {
     const em = this.dataSource.manager;
     const columns = `c.id, c.name, p.name AS product, c.description, owner.login_name AS default_assignee,
                      qa.login_name AS default_qa_contact, c.isactive`;

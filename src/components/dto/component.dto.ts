@@ -61,7 +61,7 @@ export class CreatedComponentDto {
   id: number;
 }
 
-export class ComponentDto {
+export class ComponentRecordDto {
   @ApiProperty({ example: 12 })
   id: number;
 
