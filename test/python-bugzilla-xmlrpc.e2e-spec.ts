@@ -334,5 +334,53 @@ describe.runIf(DIALECTS.includes('mysql'))('python-bugzilla in its default XML-R
           "<Fault 304: \"Sorry, you aren't a member of the 'editcomponents' group, and so you are not authorized to add new products.\">",
       });
     });
+
+    it('addcomponent and editcomponent through the XML-RPC proxy (Component.create, Component.update)', async () => {
+      const data = {
+        product: 'Widget',
+        component: 'Manuals',
+        description: 'Manuals',
+        default_assignee: 'dev@example.com',
+        default_cc: ['lead@example.com'],
+      };
+      const created = await py(home(), '--api-key', fx.keys.admin, 'addcomponent', JSON.stringify(data));
+      expect(created).toEqual({ result: { id: expect.any(Number) } });
+      const id = created.result.id;
+      await expect(app.rows('SELECT user_id FROM component_cc WHERE component_id = ?', [id])).resolves.toEqual([
+        { user_id: fx.users.lead },
+      ]);
+
+      const edit = { product: 'Widget', component: 'Manuals', description: 'Manuals and guides', is_active: false };
+      await expect(py(home(), '--api-key', fx.keys.admin, 'editcomponent', JSON.stringify(edit))).resolves.toEqual({
+        result: {
+          components: [
+            {
+              id,
+              changes: {
+                description: { removed: 'Manuals', added: 'Manuals and guides' },
+                is_open: { removed: '1', added: '0' },
+              },
+            },
+          ],
+        },
+      });
+      await expect(app.rows('SELECT description, isactive FROM components WHERE id = ?', [id])).resolves.toEqual([
+        { description: 'Manuals and guides', isactive: 0 },
+      ]);
+
+      const refused = await py(
+        home(),
+        '--api-key',
+        fx.keys.outsider,
+        'addcomponent',
+        JSON.stringify({ ...data, component: 'Sneaky' }),
+      );
+      expect(refused).toEqual({
+        error: 'Fault',
+        message:
+          "<Fault 304: \"Sorry, you aren't a member of the 'editcomponents' group, and so you are not authorized to add, modify or delete components.\">",
+      });
+      await expect(app.rows("SELECT id FROM components WHERE name = 'Sneaky'")).resolves.toEqual([]);
+    });
   });
 });

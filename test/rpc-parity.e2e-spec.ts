@@ -28,8 +28,9 @@ interface Fixture {
   keys: Record<'admin' | 'member' | 'outsider', string>;
   tokens: Record<Tag, string>;
   products: Record<'widget' | 'secret' | 'archive', number>;
-  /** A product per protocol, for the updates. */
+  /** A product per protocol, for the updates, with a component each. */
   own: Record<Tag, number>;
+  ownParts: Record<Tag, number>;
   bugs: Record<'involved' | 'notInvolved' | 'hidden', number>;
 }
 
@@ -64,9 +65,11 @@ async function seedFixture(app: TestApp): Promise<Fixture> {
   await seed.milestone(archive, '---');
 
   const own = {} as Record<Tag, number>;
+  const ownParts = {} as Record<Tag, number>;
   const tokens = {} as Record<Tag, string>;
   for (const tag of ['rest', 'xml', 'json', 'get'] as Tag[]) {
     own[tag] = await seed.product(`Own-${tag}`, { description: 'Before' });
+    ownParts[tag] = await seed.component(own[tag], 'Part', { owner: admin, description: 'Before' });
     await seed.version(own[tag], '1.0');
     await seed.milestone(own[tag], '---');
     tokens[tag] = await seed.loginCookie(member);
@@ -79,6 +82,7 @@ async function seedFixture(app: TestApp): Promise<Fixture> {
     tokens,
     products: { widget, secret, archive },
     own,
+    ownParts,
     bugs: {
       involved: await bug({ cc: [member] }),
       notInvolved: await bug({}),
@@ -99,6 +103,7 @@ function normalize(value: unknown, fx: Fixture, tag: Tag): unknown {
         if (k === 'token' && typeof v === 'string') return [k, v.replace(/-\w+$/, '-<cookie>')];
         // Product.update's answer names the product each protocol updated (its own).
         if (k === 'id' && 'changes' in value && v === fx.own[tag]) return [k, '<own product>'];
+        if (k === 'id' && 'changes' in value && v === fx.ownParts[tag]) return [k, '<own component>'];
         return [k, normalize(v, fx, tag)];
       }),
     );
@@ -130,7 +135,7 @@ function credentials(fx: Fixture, caller: Caller): Params {
 interface Case {
   title: string;
   callers: Caller[];
-  rest: (fx: Fixture, tag: Tag) => { method: 'GET' | 'POST' | 'PUT'; url: string; params?: Params };
+  rest: (fx: Fixture, tag: Tag) => { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; params?: Params };
   rpc: (fx: Fixture, tag: Tag) => { method: string; params?: Params };
   /** The RPC value of a REST body (default: the body). */
   restValue?: (body: any) => unknown;
@@ -272,6 +277,53 @@ const READS: Case[] = [
     rpc: (fx) => ({ method: 'BugUserLastVisit.get', params: { ids: [fx.bugs.involved, 'abc'] } }),
     restStatus: { member: 400 },
   },
+  {
+    title: 'FlagType.get of a product',
+    callers: ['anonymous', 'member', 'admin'],
+    rest: () => ({ method: 'GET', url: '/rest/flag_type/Widget' }),
+    rpc: () => ({ method: 'FlagType.get', params: { product: 'Widget' } }),
+    restStatus: { anonymous: 200 },
+  },
+  {
+    title: 'FlagType.get of a component',
+    callers: ['member'],
+    rest: () => ({ method: 'GET', url: '/rest/flag_type/Widget/Gears' }),
+    rpc: () => ({ method: 'FlagType.get', params: { product: 'Widget', component: 'Gears' } }),
+  },
+  {
+    title: 'FlagType.get of a product the caller cannot see (106) or of an unknown component (51)',
+    callers: ['outsider'],
+    rest: () => ({ method: 'GET', url: '/rest/flag_type/Secret' }),
+    rpc: () => ({ method: 'FlagType.get', params: { product: 'Secret' } }),
+    restStatus: { outsider: 401 },
+  },
+  {
+    title: 'FlagType.get of an unknown component (51)',
+    callers: ['member'],
+    rest: () => ({ method: 'GET', url: '/rest/flag_type/Widget/Nope' }),
+    rpc: () => ({ method: 'FlagType.get', params: { product: 'Widget', component: 'Nope' } }),
+    restStatus: { member: 404 },
+  },
+  {
+    title: 'Classification.get while useclassification is off (900)',
+    callers: ['anonymous', 'admin'],
+    rest: () => ({ method: 'GET', url: '/rest/classification/Unclassified' }),
+    rpc: () => ({ method: 'Classification.get', params: { names: ['Unclassified'] } }),
+    restStatus: { anonymous: 400, admin: 400 },
+  },
+  {
+    title: 'Component.get',
+    callers: ['anonymous', 'member'],
+    rest: () => ({ method: 'GET', url: '/rest/component/Widget/Gears' }),
+    rpc: () => ({ method: 'Component.get', params: { product: 'Widget', component: 'Gears' } }),
+    restStatus: { anonymous: 200 },
+  },
+  {
+    title: 'Component.get of a product the caller cannot see, and of an unknown component',
+    callers: ['outsider', 'member'],
+    rest: () => ({ method: 'GET', url: '/rest/component/Secret/Nope' }),
+    rpc: () => ({ method: 'Component.get', params: { product: 'Secret', component: 'Nope' } }),
+  },
 ];
 
 const WRITES: Case[] = [
@@ -390,6 +442,123 @@ const WRITES: Case[] = [
     }),
     rpc: (fx) => ({ method: 'User.valid_login', params: { login: 'member@example.com', token: fx.tokens.rest } }),
     restValue: (body) => body.result,
+  },
+  {
+    title: 'Component.create',
+    callers: ['admin', 'member', 'anonymous', 'badKey'],
+    rest: (_fx, tag) => ({
+      method: 'POST',
+      url: '/rest/component',
+      params: {
+        product: 'Widget',
+        name: `Comp-${tag}`,
+        description: 'Made over RPC',
+        default_assignee: 'admin@example.com',
+      },
+    }),
+    rpc: (_fx, tag) => ({
+      method: 'Component.create',
+      params: {
+        product: 'Widget',
+        name: `Comp-${tag}`,
+        description: 'Made over RPC',
+        default_assignee: 'admin@example.com',
+      },
+    }),
+    normalize: (value) => ({ id: typeof value.id === 'number' ? '<new id>' : value.id }),
+    restStatus: { admin: 201, member: 401, anonymous: 401, badKey: 400 },
+  },
+  ...(
+    [
+      [
+        'a taken name (1200)',
+        { product: 'Widget', name: 'gears', description: 'x', default_assignee: 'admin@example.com' },
+      ],
+      ['no name', { product: 'Widget', description: 'x', default_assignee: 'admin@example.com' }],
+      [
+        'a product the caller cannot see (106)',
+        { product: 'Secret', name: 'X', description: 'x', default_assignee: 'admin@example.com' },
+      ],
+      [
+        'an unknown assignee (51)',
+        { product: 'Widget', name: 'X', description: 'x', default_assignee: 'nobody@example.com' },
+      ],
+      [
+        'default_cc that is not a list (53)',
+        {
+          product: 'Widget',
+          name: 'X',
+          description: 'x',
+          default_assignee: 'admin@example.com',
+          default_cc: 'admin@example.com',
+        },
+      ],
+    ] as const
+  ).map(([what, params]): Case => ({
+    title: `Component.create with ${what}`,
+    callers: ['admin'],
+    rest: () => ({ method: 'POST', url: '/rest/component', params }),
+    rpc: () => ({ method: 'Component.create', params }),
+  })),
+  {
+    title: 'Component.update of the caller’s own component',
+    callers: ['admin'],
+    rest: (_fx, tag) => ({
+      method: 'PUT',
+      url: '/rest/component',
+      params: { names: [{ product: `Own-${tag}`, component: 'Part' }], description: 'After', is_active: false },
+    }),
+    rpc: (_fx, tag) => ({
+      method: 'Component.update',
+      params: { names: [{ product: `Own-${tag}`, component: 'Part' }], description: 'After', is_active: false },
+    }),
+  },
+  {
+    title: 'Component.update errors: unknown component (51), not allowed (304), not logged in (410)',
+    callers: ['admin', 'member', 'anonymous'],
+    rest: () => ({
+      method: 'PUT',
+      url: '/rest/component',
+      params: { names: [{ product: 'Widget', component: 'Nope' }], description: 'x' },
+    }),
+    rpc: () => ({
+      method: 'Component.update',
+      params: { names: [{ product: 'Widget', component: 'Nope' }], description: 'x' },
+    }),
+  },
+  {
+    title: 'Component.delete of a component with bugs (refused) and without login (410)',
+    callers: ['admin', 'anonymous'],
+    rest: () => ({ method: 'DELETE', url: '/rest/component/Widget/Gears' }),
+    rpc: () => ({ method: 'Component.delete', params: { names: [{ product: 'Widget', component: 'Gears' }] } }),
+  },
+  {
+    title: 'FlagType.create',
+    callers: ['admin', 'member', 'anonymous'],
+    rest: (_fx, tag) => ({
+      method: 'POST',
+      url: '/rest/flag_type',
+      params: { name: `flag-${tag}`, description: 'Made over RPC', inclusions: ['Widget'] },
+    }),
+    rpc: (_fx, tag) => ({
+      method: 'FlagType.create',
+      params: { name: `flag-${tag}`, description: 'Made over RPC', inclusions: ['Widget'] },
+    }),
+    normalize: (value) => ({ id: typeof value.id === 'number' ? '<new id>' : value.id }),
+    restStatus: { admin: 201, member: 401, anonymous: 401 },
+  },
+  {
+    title: 'FlagType.create with a name holding a space (1101) and without a description (50)',
+    callers: ['admin'],
+    rest: () => ({ method: 'POST', url: '/rest/flag_type', params: { name: 'two words', description: 'x' } }),
+    rpc: () => ({ method: 'FlagType.create', params: { name: 'two words', description: 'x' } }),
+  },
+  {
+    title: 'FlagType.update of an unknown id (51)',
+    callers: ['admin'],
+    rest: () => ({ method: 'PUT', url: '/rest/flag_type/999999', params: { description: 'x' } }),
+    rpc: () => ({ method: 'FlagType.update', params: { ids: [999999], description: 'x' } }),
+    restStatus: { admin: 404 },
   },
 ];
 
