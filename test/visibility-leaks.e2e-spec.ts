@@ -1,6 +1,6 @@
 import { forEachDialect, type ApiResponse, type TestApp } from './support/test-app.js';
 import { withKey } from './support/reliability.js';
-import { DOC, envelope } from './support/envelope.js';
+import { envelope } from './support/envelope.js';
 
 /**
  * A caller outside a product's groups cannot learn that the product exists

@@ -7,6 +7,7 @@ function terminal(isTTY: boolean) {
   return { isTTY, lines, write: (text: string) => lines.push(text) };
 }
 
+// oxlint-disable-next-line no-control-regex -- matching the terminal's colour codes is the point
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** Builds the logger as nestjs-pino does from `pinoHttp` ([options, destination] or options). */

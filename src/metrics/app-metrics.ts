@@ -170,15 +170,14 @@ export class AppMetrics {
   }
 
   private poolGauge(name: string, help: string, read: (usage: PoolUsage) => number) {
-    const metrics = this;
-    new Gauge({
+    const gauge: Gauge = new Gauge({
       name,
       help,
       registers: [this.registry],
-      collect() {
-        const usage = metrics.dataSource ? readPoolUsage(metrics.dataSource) : undefined;
-        if (usage) this.set(read(usage));
-        else this.reset();
+      collect: () => {
+        const usage = this.dataSource ? readPoolUsage(this.dataSource) : undefined;
+        if (usage) gauge.set(read(usage));
+        else gauge.reset();
       },
     });
   }

@@ -342,6 +342,8 @@ export function escapeXml(text: string): string {
     .replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'))
     .replace(/\r/g, '&#13;')
     .replace(
+      // XML 1.0 cannot carry these characters at all, not even as references: they are replaced.
+      // oxlint-disable-next-line no-control-regex
       /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
       '\ufffd',
     );
