@@ -1,18 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import {
-  BUGZILLA_CLI,
-  CLIENT_SCRIPT,
-  failed,
-  type Fixture,
-  ok,
-  PASSWORDS,
-  run,
-  seedFixture,
-} from './support/python-bugzilla.js';
-import { DIALECTS, startTestApp, type TestApp } from './support/test-app.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { failed, type Fixture, ok, PASSWORDS, PythonBugzillaSession } from './support/python-bugzilla.js';
+import { DIALECTS, type TestApp } from './support/test-app.js';
 
 /**
  * python-bugzilla 3.x in its default mode: given the site's address without a path, it probes
@@ -23,56 +12,19 @@ import { DIALECTS, startTestApp, type TestApp } from './support/test-app.js';
  */
 
 describe.runIf(DIALECTS.includes('mysql'))('python-bugzilla in its default XML-RPC mode [mysql]', () => {
+  const session = new PythonBugzillaSession('');
+  const { home, cli, py, tokenFile, cachedToken, loginBanner } = session;
   let app: TestApp;
   let fx: Fixture;
   let host: string;
-  /** What users type: the site's address, no path. */
   let site: string;
-  const homes: string[] = [];
-
-  function home(apiKey?: string): string {
-    const dir = mkdtempSync(join(tmpdir(), 'bzx-home-'));
-    homes.push(dir);
-    if (apiKey) {
-      mkdirSync(join(dir, '.config', 'python-bugzilla'), { recursive: true });
-      writeFileSync(join(dir, '.config', 'python-bugzilla', 'bugzillarc'), `[${host}]\napi_key = ${apiKey}\n`);
-    }
-    return dir;
-  }
-
-  const cli = (homeDir: string, ...args: string[]) => run([BUGZILLA_CLI, '--bugzilla', site, ...args], homeDir);
-
-  async function py(homeDir: string, ...args: string[]): Promise<{ result?: any; error?: string; message?: string }> {
-    const out = await run([CLIENT_SCRIPT, site, ...args], homeDir);
-    if (out.stderr.trim() !== '') throw new Error(`bz_client.py wrote to stderr: ${out.stderr}`);
-    const answer = JSON.parse(out.stdout);
-    expect(out.code).toBe(answer.error ? 1 : 0);
-    return answer;
-  }
-
-  const tokenFile = (homeDir: string) => join(homeDir, '.cache', 'python-bugzilla', 'bugzillatoken');
-  const cachedToken = (homeDir: string) => /token = (\S+)/.exec(readFileSync(tokenFile(homeDir), 'utf8'))?.[1];
-  const loginBanner = (homeDir: string) =>
-    `Logging into ${host}\n` +
-    `Login successful. Token cache saved to ${tokenFile(homeDir)}\n` +
-    'Token usage is deprecated. Consider using bugzilla API keys instead. See `man bugzilla` for more details.\n';
 
   beforeAll(async () => {
-    if (!existsSync(BUGZILLA_CLI) || !existsSync('/usr/lib/python3/dist-packages/bugzilla/__init__.py')) {
-      throw new Error('python-bugzilla is missing: run scripts/ensure-python-bugzilla.sh (npm test runs it first)');
-    }
-    app = await startTestApp('mysql');
-    fx = await seedFixture(app);
-    await app.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.app.getHttpServer().address() as AddressInfo;
-    host = `127.0.0.1:${port}`;
-    site = `http://${host}`;
+    await session.start();
+    ({ app, fx, host, url: site } = session);
   });
 
-  afterAll(async () => {
-    await app?.close();
-    for (const dir of homes) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => session.close());
 
   describe('the bugzilla command, anonymous', () => {
     it('info --products (the issue: a bare address used to fail with 400 on /xmlrpc.cgi)', async () => {

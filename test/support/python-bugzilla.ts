@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TestApp } from './test-app.js';
+import { startTestApp, type TestApp } from './test-app.js';
 
 /**
  * What the python-bugzilla specs share (REST: test/python-bugzilla.e2e-spec.ts, XML-RPC:
@@ -121,4 +124,82 @@ export async function seedFixture(app: TestApp): Promise<Fixture> {
     secretMilestone,
     reviewFlag,
   };
+}
+
+/** One python-bugzilla API operation's answer (test/support/python/bz_client.py prints it as JSON). */
+export interface PyAnswer {
+  result?: any;
+  error?: string;
+  message?: string;
+}
+
+/**
+ * The service on MariaDB, listening on a real port with the python-bugzilla fixture, and the
+ * means to run the real client against it: `path` is what follows the site's address in the URL
+ * the client is given (`/rest` for REST; nothing for python-bugzilla's default, XML-RPC). Each
+ * client run gets its own $HOME, holding the bugzillarc (API keys) and the token cache exactly
+ * where a user's would be.
+ */
+export class PythonBugzillaSession {
+  app!: TestApp;
+  fx!: Fixture;
+  /** `127.0.0.1:<port>`, as the client names the server in its files. */
+  host!: string;
+  /** The URL the client is given. */
+  url!: string;
+  private readonly homes: string[] = [];
+
+  constructor(private readonly path: '' | '/rest') {}
+
+  async start(): Promise<void> {
+    if (!existsSync(BUGZILLA_CLI) || !existsSync('/usr/lib/python3/dist-packages/bugzilla/__init__.py')) {
+      throw new Error('python-bugzilla is missing: run scripts/ensure-python-bugzilla.sh (npm test runs it first)');
+    }
+    this.app = await startTestApp('mysql');
+    this.fx = await seedFixture(this.app);
+    await this.app.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = this.app.app.getHttpServer().address() as AddressInfo;
+    this.host = `127.0.0.1:${port}`;
+    this.url = `http://${this.host}${this.path}`;
+  }
+
+  async close(): Promise<void> {
+    await this.app?.close();
+    for (const dir of this.homes) rmSync(dir, { recursive: true, force: true });
+  }
+
+  /** A fresh $HOME; with a key, its bugzillarc holds that API key for this server. */
+  home = (apiKey?: string): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'bzp-home-'));
+    this.homes.push(dir);
+    if (apiKey) {
+      mkdirSync(join(dir, '.config', 'python-bugzilla'), { recursive: true });
+      writeFileSync(join(dir, '.config', 'python-bugzilla', 'bugzillarc'), `[${this.host}]\napi_key = ${apiKey}\n`);
+    }
+    return dir;
+  };
+
+  /** The `bugzilla` command. */
+  cli = (homeDir: string, ...args: string[]): Promise<RunResult> =>
+    run([BUGZILLA_CLI, '--bugzilla', this.url, ...args], homeDir);
+
+  /** One python-bugzilla API operation (test/support/python/bz_client.py); its JSON answer. */
+  py = async (homeDir: string, ...args: string[]): Promise<PyAnswer> => {
+    const out = await run([CLIENT_SCRIPT, this.url, ...args], homeDir);
+    if (out.stderr.trim() !== '') throw new Error(`bz_client.py wrote to stderr: ${out.stderr}`);
+    const answer = JSON.parse(out.stdout) as PyAnswer;
+    expect(out.code).toBe(answer.error ? 1 : 0);
+    return answer;
+  };
+
+  tokenFile = (homeDir: string): string => join(homeDir, '.cache', 'python-bugzilla', 'bugzillatoken');
+
+  cachedToken = (homeDir: string): string | undefined =>
+    /token = (\S+)/.exec(readFileSync(this.tokenFile(homeDir), 'utf8'))?.[1];
+
+  /** What the CLI prints when it logs in and caches a token. */
+  loginBanner = (homeDir: string): string =>
+    `Logging into ${this.host}\n` +
+    `Login successful. Token cache saved to ${this.tokenFile(homeDir)}\n` +
+    'Token usage is deprecated. Consider using bugzilla API keys instead. See `man bugzilla` for more details.\n';
 }
