@@ -103,13 +103,12 @@ export class ModelCache implements BeforeApplicationShutdown {
       return this.model;
     }
     // At most two rounds: one already under way may have started before this instance's last write.
+    // A failed check ends the wait: the database path answers (503 when the database is down).
     for (let round = 0; round < 2 && !this.isFresh(); round++) {
       const running = this.inFlight;
-      if (running && running.startSeq >= this.writeSeq) await running.done;
-      else {
-        if (running) await running.done;
-        if (!this.isFresh()) await this.check();
-      }
+      if (running && !(await running.done)) break;
+      if (running && running.startSeq >= this.writeSeq) continue;
+      if (!this.isFresh() && !(await this.check())) break;
     }
     if (this.isFresh()) {
       this.metrics.hit(METRICS_NAME);
