@@ -318,3 +318,59 @@ describe.each(DIALECTS)('two service processes on one database [%s]', (dialect: 
     expect((await call(two, 'GET', `/rest/product/${entryOnly}`, userKey)).body).toEqual({ products: [] });
   });
 });
+
+describe.each(DIALECTS)('what keeping the model fresh costs [%s]', (dialect: Dialect) => {
+  const CHECK_BOUND_MS = 200;
+  let app: TestApp;
+  let other: OtherWriter;
+
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { CACHE_MAX_STALENESS_MS: String(CHECK_BOUND_MS) });
+    other = await otherWriter(app);
+  });
+  afterAll(async () => {
+    await other?.close();
+    await app?.close();
+  });
+
+  /** The statements the service sends while requests keep the model in use for `ms`, with no change anywhere. */
+  const idleWindow = async (ms: number) => {
+    await app.get('/rest/product_accessible');
+    // Past the re-reads of tables changed within the last second (UPDATE_TIME has one-second resolution).
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const spy = vi.spyOn(app.ds.logger, 'logQuery');
+    try {
+      const end = Date.now() + ms;
+      let requests = 0;
+      while (Date.now() < end) {
+        expect((await app.get('/rest/product_accessible')).status).toBe(200);
+        requests++;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return { requests, sql: spy.mock.calls.map((call) => String(call[0])) };
+    } finally {
+      spy.mockRestore();
+    }
+  };
+
+  it('an unchanged database costs one signal statement per check, whatever the request rate and the data size', async () => {
+    const small = await idleWindow(1000);
+    for (let i = 0; i < 300; i++) {
+      await other.run(
+        'INSERT INTO products (name, classification_id, description, isactive, defaultmilestone, allows_unconfirmed) VALUES (?, 1, ?, 1, ?, 1)',
+        [`Grown ${i}`, 'd', '---'],
+      );
+    }
+    await delayUntil(`${dialect}: 300 products`, Date.now(), async () => {
+      return (await app.get('/rest/product_accessible')).body.ids.length === 300;
+    });
+    const large = await idleWindow(1000);
+    for (const window of [small, large]) {
+      // Only the change signal: no table is read again when nothing changed.
+      expect(window.sql.every((sql) => /information_schema|data_version/.test(sql))).toBe(true);
+      // One per half bound at most (and far fewer than the requests).
+      expect(window.sql.length).toBeLessThanOrEqual(1000 / (CHECK_BOUND_MS / 2) + 2);
+      expect(window.sql.length).toBeLessThan(window.requests / 4);
+    }
+  });
+});
