@@ -7,6 +7,17 @@ const VISIBLE_MEMO_LIMIT = 1000;
 /** Most users whose transitive groups one model remembers. */
 const GROUPS_MEMO_LIMIT = 100_000;
 
+/** Most answers one model remembers (each one small: see ProductsService). */
+const ANSWER_MEMO_LIMIT = 256;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 export interface GroupRef {
   id: number;
   name: string;
@@ -23,6 +34,7 @@ export class CacheModel implements VisibilityFacts {
   private readonly visibleMemo = new Map<string, number[]>();
   private readonly groupsMemo = new Map<number, GroupRef[]>();
   private applicability?: FlagTypeApplicability;
+  private readonly answers = new Map<string, unknown>();
 
   constructor(
     readonly tables: TableIndexes,
@@ -97,6 +109,20 @@ export class CacheModel implements VisibilityFacts {
       ...this.tables.flagexclusions,
     ]);
     return this.applicability;
+  }
+
+  /** An answer remembered from this snapshot (see remember). */
+  rememberedAnswer<T>(key: string): { found: boolean; value?: T } {
+    return this.answers.has(key) ? { found: true, value: this.answers.get(key) as T } : { found: false };
+  }
+
+  /**
+   * Keeps an answer worked out from this snapshot alone, for the life of the snapshot (frozen:
+   * every request shares it). `key` must name everything the answer depends on besides the model.
+   */
+  remember(key: string, answer: object): void {
+    if (this.answers.size >= ANSWER_MEMO_LIMIT) this.answers.clear();
+    this.answers.set(key, deepFreeze(answer));
   }
 
   // --- callers (SPEC §3) ---

@@ -78,7 +78,7 @@ export class ProductsService {
 
     const model = await this.cache.current();
     if (model) {
-      const answer = fromModel(model, user, query, filter);
+      const answer = rememberedFromModel(model, user, query, filter, params);
       if (answer) return answer;
       this.cache.noteMiss();
     }
@@ -238,6 +238,43 @@ export class ProductsService {
     }
     return rows;
   }
+}
+
+/** Most rows (products and their components, versions, milestones) in an answer the model remembers. */
+const REMEMBERED_ROWS_LIMIT = 5000;
+
+/**
+ * fromModel, remembered by the model for the callers with the same groups asking the same
+ * question (the answer depends on nothing else), when it is small enough to keep.
+ */
+function rememberedFromModel(
+  model: CacheModel,
+  user: AuthUser,
+  query: ProductQuery,
+  filter: FieldFilter,
+  params: Record<string, unknown>,
+): ProductListDto | undefined {
+  const key = JSON.stringify([
+    query,
+    params.include_fields ?? null,
+    params.exclude_fields ?? null,
+    [...user.groupIds].sort((a, b) => a - b),
+  ]);
+  const known = model.rememberedAnswer<ProductListDto | undefined>(key);
+  if (known.found) return known.value;
+  const answer = fromModel(model, user, query, filter);
+  const rows =
+    answer?.products.reduce(
+      (sum, product) =>
+        sum +
+        1 +
+        (product.components?.length ?? 0) +
+        (product.versions?.length ?? 0) +
+        (product.milestones?.length ?? 0),
+      0,
+    ) ?? 0;
+  if (answer && rows <= REMEMBERED_ROWS_LIMIT) model.remember(key, answer);
+  return answer;
 }
 
 /**
