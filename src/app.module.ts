@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module.js';
 import { BugzillaModule } from './bugzilla/bugzilla.module.js';
+import { CacheModule } from './cache/cache.module.js';
 import { loggerParams } from './bugzilla/log-output.js';
 import { ClassificationModule } from './classifications/classification.module.js';
 import { ComponentModule } from './components/component.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         LoggerModule.forRoot({ pinoHttp: loggerParams(config.logLevel) }),
         DatabaseModule,
         MetricsModule,
+        CacheModule,
         BugzillaModule,
         AuthModule,
         ProductModule,

@@ -86,9 +86,10 @@ describe.runIf(DIALECTS.includes('mysql'))('database faults through a TCP proxy 
 
   beforeAll(async () => {
     await proxy.start();
+    // The database path itself (every request reads the database); the model's part is below.
     app = await startTestApp(
       'mysql',
-      { DB_TIMEOUT_MS: String(DB_TIMEOUT_MS), DB_POOL_SIZE: '4' },
+      { DB_TIMEOUT_MS: String(DB_TIMEOUT_MS), DB_POOL_SIZE: '4', CACHE_MAX_STALENESS_MS: '0' },
       { mysqlPort: proxy.port },
     );
     fx = await seedFixture(app);
@@ -296,4 +297,56 @@ describe.runIf(DIALECTS.includes('mysql'))('database faults through a TCP proxy 
       }
     }
   });
+});
+
+/**
+ * With the in-memory model on (SPEC §1): while the database cannot be reached, answers may come
+ * from the model only until the bound has passed since its last successful check; after that
+ * every read is the database path's 503, and the service recovers by itself.
+ */
+describe.runIf(DIALECTS.includes('mysql'))('database faults with the in-memory model [mysql]', () => {
+  const BOUND_MS = 300;
+  const proxy = new TcpProxy();
+  let app: TestApp;
+  let fx: Fixture;
+
+  beforeAll(async () => {
+    await proxy.start();
+    app = await startTestApp(
+      'mysql',
+      { DB_TIMEOUT_MS: String(DB_TIMEOUT_MS), DB_POOL_SIZE: '4', CACHE_MAX_STALENESS_MS: String(BOUND_MS) },
+      { mysqlPort: proxy.port },
+    );
+    fx = await seedFixture(app);
+  });
+  afterAll(async () => {
+    proxy.restore();
+    await app?.close();
+    await proxy.stop();
+  });
+
+  const reads = (): [string, () => Promise<ApiResponse>][] => [
+    ['GET /rest/product_accessible (anonymous)', () => app.get('/rest/product_accessible')],
+    ['GET /rest/product_accessible', () => app.get('/rest/product_accessible', withKey(fx.userKey))],
+    ['GET /rest/product?ids=', () => app.get('/rest/product', withKey(fx.userKey, { query: { ids: fx.product } }))],
+    ['GET /rest/whoami', () => app.get('/rest/whoami', withKey(fx.userKey))],
+  ];
+
+  it.each(['cut', 'freeze'] as const)(
+    'a %s link: once the bound has passed, every read is answered 503, and it recovers',
+    async (fault) => {
+      for (const [, send] of reads()) expect((await send()).status).toBe(200);
+      if (fault === 'cut') proxy.cut();
+      else proxy.freeze();
+      await sleep(BOUND_MS + 50);
+      for (const [name, send] of reads()) {
+        const res = await timed(send);
+        expect({ name, status: res.status, body: res.body }).toEqual({ name, status: 503, body: DB_UNAVAILABLE });
+        expect(res.ms).toBeLessThan(ANSWER_LIMIT_MS);
+      }
+      proxy.restore();
+      expect(await waitForHealth(app)).toBeLessThan(10_000);
+      for (const [, send] of reads()) expect((await send()).status).toBe(200);
+    },
+  );
 });

@@ -976,82 +976,6 @@ forEachDialect('Products, read side', (app) => {
     });
   });
 
-  describe('a constant number of SQL queries per request', () => {
-    /** Counts the statements the request sends (every query of both drivers goes through the logger). */
-    const countQueries = async (url: string, query: ApiRequest['query'] = {}) => {
-      const spy = vi.spyOn(app().ds.logger, 'logQuery');
-      try {
-        const response = await app().get(url, { headers: { 'X-BUGZILLA-API-KEY': perf.apiKey }, query });
-        expect(response.status).toBe(200);
-        const sql = spy.mock.calls.map((call) => String(call[0]));
-        return { count: sql.length, sql, body: response.body };
-      } finally {
-        spy.mockRestore();
-      }
-    };
-
-    beforeAll(async () => {
-      // The first use of a key also records its last use; later requests within the minute do not.
-      await countQueries('/rest/product_accessible');
-    });
-
-    it('one product and fifty products (4 components each, versions, milestones, flag types) cost the same', async () => {
-      const one = await countQueries('/rest/product', { ids: String(perf.products[0]) });
-      const fifty = await countQueries('/rest/product', { ids: perf.products.map(String) });
-      expect(one.body.products).toHaveLength(1);
-      expect(fifty.body.products).toHaveLength(PERF_PRODUCTS);
-      for (const product of fifty.body.products) {
-        expect(product.components).toHaveLength(PERF_COMPONENTS);
-        expect(product.versions.map((v: any) => v.name)).toEqual(['1.0', '1.9', '1.10']);
-        expect(product.milestones.map((m: any) => m.name)).toEqual(['---', 'M1', 'M2']);
-        expect(product.components.map((c: any) => c.flag_types.bug.map((f: any) => f.name))).toEqual([
-          ['review'],
-          ['review', 'perf-flag'],
-          ['review', 'perf-flag'],
-          ['review', 'perf-flag'],
-        ]);
-        expect(product.components.map((c: any) => c.flag_types.attachment.length)).toEqual([0, 1, 0, 0]);
-        expect(product.components[0].default_qa_contact).toBe('perf@example.com');
-      }
-      expect(fifty.count).toBe(one.count);
-      // The whole pool, still the same.
-      const pool = await countQueries('/rest/product');
-      expect(pool.body.products.length).toBeGreaterThan(PERF_PRODUCTS);
-      expect(pool.count).toBe(one.count);
-    });
-
-    it('products, then one statement each for components, flag rules, flag types, versions, milestones', async () => {
-      const base = await countQueries('/rest/product_accessible'); // the caller's own queries + the id list
-      const full = await countQueries('/rest/product', { ids: perf.products.map(String) });
-      expect(full.count).toBe(base.count + 5);
-    });
-
-    it.each([
-      ['include_fields=id,name', { include_fields: 'id,name' }, 0],
-      ['exclude_fields=components,versions,milestones', { exclude_fields: 'components,versions,milestones' }, 0],
-      ['exclude_fields=components', { exclude_fields: 'components' }, 2],
-      ['exclude_fields=components.flag_types', { exclude_fields: 'components.flag_types' }, 3],
-      ['include_fields=components.name', { include_fields: 'components.name' }, 1],
-      ['include_fields=versions', { include_fields: 'versions' }, 1],
-      ['include_fields=milestones.name', { include_fields: 'milestones.name' }, 1],
-      ['include_fields=components.flag_types', { include_fields: 'components.flag_types' }, 3],
-    ])('parts left out are not loaded: %s → products + %i', async (_title, query, extra) => {
-      const base = await countQueries('/rest/product_accessible');
-      const filtered = await countQueries('/rest/product', { ...query, ids: perf.products.map(String) });
-      expect(filtered.count).toBe(base.count + extra);
-      const text = filtered.sql.join('\n');
-      if (extra < 3) expect(text).not.toMatch(/flagtypes|flaginclusions|flagexclusions/);
-      if (extra === 0) expect(text).not.toMatch(/milestones/);
-    });
-
-    it('no query is sent for products when ids and names are all empty', async () => {
-      const base = await countQueries('/rest/product_accessible');
-      const empty = await countQueries('/rest/product', { ids: '' });
-      expect(empty.body).toEqual({ products: [] });
-      expect(empty.count).toBe(base.count - 1);
-    });
-  });
-
   describe('OpenAPI', () => {
     it('documents the five read routes with their parameters and responses', async () => {
       const response = await app().get('/api/openapi.json');
@@ -1144,4 +1068,143 @@ forEachDialect(
     });
   },
   { BZ_OR_GROUPS: '1' },
+);
+
+/** The SQL statements of the database path (CACHE_MAX_STALENESS_MS=0: every request reads the database). */
+forEachDialect(
+  'Products, read side: a constant number of SQL queries per request on the database path',
+  (app) => {
+    let perf: PerfFixture;
+    beforeAll(async () => {
+      await seedProductFixture(app().seed);
+      perf = await seedPerfFixture(app());
+    });
+
+    /** Counts the statements the request sends (every query of both drivers goes through the logger). */
+    const countQueries = async (url: string, query: ApiRequest['query'] = {}) => {
+      const spy = vi.spyOn(app().ds.logger, 'logQuery');
+      try {
+        const response = await app().get(url, { headers: { 'X-BUGZILLA-API-KEY': perf.apiKey }, query });
+        expect(response.status).toBe(200);
+        const sql = spy.mock.calls.map((call) => String(call[0]));
+        return { count: sql.length, sql, body: response.body };
+      } finally {
+        spy.mockRestore();
+      }
+    };
+
+    beforeAll(async () => {
+      // The first use of a key also records its last use; later requests within the minute do not.
+      await countQueries('/rest/product_accessible');
+    });
+
+    it('one product and fifty products (4 components each, versions, milestones, flag types) cost the same', async () => {
+      const one = await countQueries('/rest/product', { ids: String(perf.products[0]) });
+      const fifty = await countQueries('/rest/product', { ids: perf.products.map(String) });
+      expect(one.body.products).toHaveLength(1);
+      expect(fifty.body.products).toHaveLength(PERF_PRODUCTS);
+      for (const product of fifty.body.products) {
+        expect(product.components).toHaveLength(PERF_COMPONENTS);
+        expect(product.versions.map((v: any) => v.name)).toEqual(['1.0', '1.9', '1.10']);
+        expect(product.milestones.map((m: any) => m.name)).toEqual(['---', 'M1', 'M2']);
+        expect(product.components.map((c: any) => c.flag_types.bug.map((f: any) => f.name))).toEqual([
+          ['review'],
+          ['review', 'perf-flag'],
+          ['review', 'perf-flag'],
+          ['review', 'perf-flag'],
+        ]);
+        expect(product.components.map((c: any) => c.flag_types.attachment.length)).toEqual([0, 1, 0, 0]);
+        expect(product.components[0].default_qa_contact).toBe('perf@example.com');
+      }
+      expect(fifty.count).toBe(one.count);
+      // The whole pool, still the same.
+      const pool = await countQueries('/rest/product');
+      expect(pool.body.products.length).toBeGreaterThan(PERF_PRODUCTS);
+      expect(pool.count).toBe(one.count);
+    });
+
+    it('products, then one statement each for components, flag rules, flag types, versions, milestones', async () => {
+      const base = await countQueries('/rest/product_accessible'); // the caller's own queries + the id list
+      const full = await countQueries('/rest/product', { ids: perf.products.map(String) });
+      expect(full.count).toBe(base.count + 5);
+    });
+
+    it.each([
+      ['include_fields=id,name', { include_fields: 'id,name' }, 0],
+      ['exclude_fields=components,versions,milestones', { exclude_fields: 'components,versions,milestones' }, 0],
+      ['exclude_fields=components', { exclude_fields: 'components' }, 2],
+      ['exclude_fields=components.flag_types', { exclude_fields: 'components.flag_types' }, 3],
+      ['include_fields=components.name', { include_fields: 'components.name' }, 1],
+      ['include_fields=versions', { include_fields: 'versions' }, 1],
+      ['include_fields=milestones.name', { include_fields: 'milestones.name' }, 1],
+      ['include_fields=components.flag_types', { include_fields: 'components.flag_types' }, 3],
+    ])('parts left out are not loaded: %s → products + %i', async (_title, query, extra) => {
+      const base = await countQueries('/rest/product_accessible');
+      const filtered = await countQueries('/rest/product', { ...query, ids: perf.products.map(String) });
+      expect(filtered.count).toBe(base.count + extra);
+      const text = filtered.sql.join('\n');
+      if (extra < 3) expect(text).not.toMatch(/flagtypes|flaginclusions|flagexclusions/);
+      if (extra === 0) expect(text).not.toMatch(/milestones/);
+    });
+
+    it('no query is sent for products when ids and names are all empty', async () => {
+      const base = await countQueries('/rest/product_accessible');
+      const empty = await countQueries('/rest/product', { ids: '' });
+      expect(empty.body).toEqual({ products: [] });
+      expect(empty.count).toBe(base.count - 1);
+    });
+  },
+  { CACHE_MAX_STALENESS_MS: '0' },
+);
+
+/**
+ * With the in-memory model (SPEC §1), a read whose model is fresh sends no statement at all. The
+ * bound is long here so that no background check runs during the requests counted.
+ */
+forEachDialect(
+  'Products, read side: no SQL statement for an answer from the in-memory model',
+  (app) => {
+    let perf: PerfFixture;
+    const count = async (url: string, query: ApiRequest['query'] = {}) => {
+      const spy = vi.spyOn(app().ds.logger, 'logQuery');
+      try {
+        const response = await app().get(url, { headers: { 'X-BUGZILLA-API-KEY': perf.apiKey }, query });
+        expect(response.status).toBe(200);
+        return { count: spy.mock.calls.length, body: response.body };
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    beforeAll(async () => {
+      await seedProductFixture(app().seed);
+      perf = await seedPerfFixture(app());
+      // The first request loads the model and records the key's last use (once a minute).
+      await count('/rest/product_accessible');
+      await count('/rest/product_accessible');
+    });
+
+    it.each([
+      ['/rest/product_accessible', {}],
+      ['/rest/product_selectable', {}],
+      ['/rest/product_enterable', {}],
+      ['/rest/product', {}],
+      ['/rest/product', { type: 'enterable', include_fields: 'id,name' }],
+      ['/rest/product', { ids: '' }],
+      ['/rest/product/Perf 01', {}],
+    ])('GET %s %o: 0 statements', async (url, query) => {
+      const answer = await count(url, query as ApiRequest['query']);
+      expect(answer.count).toBe(0);
+    });
+
+    it('fifty full products (components, flag types, versions, milestones): 0 statements', async () => {
+      const fifty = await count('/rest/product', { ids: perf.products.map(String) });
+      expect(fifty.body.products).toHaveLength(PERF_PRODUCTS);
+      expect(fifty.body.products[0].components[1].flag_types.bug.map((f: any) => f.name)).toEqual([
+        'review',
+        'perf-flag',
+      ]);
+      expect(fifty.count).toBe(0);
+    });
+  },
+  { CACHE_MAX_STALENESS_MS: '60000' },
 );

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { BugzillaError, ErrorCode } from '../bugzilla/bugzilla-error.js';
 import { nowUtcSql } from '../database/dialect.js';
+import { ModelCache } from '../cache/model-cache.js';
 import { ANONYMOUS, AuthUser } from './auth-user.js';
 import { Credentials } from './credentials.js';
 import { accountLockedError, checkPasswordWithLockout, invalidLoginError, lockoutAddress } from './login-lockout.js';
@@ -30,9 +31,6 @@ function toAuthUser(row: ProfileRow, groups: { id: number; name: string }[]): Au
   };
 }
 
-/** Most keys remembered at once with CACHE_TTL_S > 0 (then the cache starts over). */
-const API_KEY_CACHE_LIMIT = 10_000;
-
 /** Bugzilla writes `last_used` on every request; once a minute per key is enough. */
 const LAST_USED_INTERVAL_MS = 60_000;
 
@@ -51,11 +49,11 @@ const invalidToken = () =>
 @Injectable()
 export class CallerService {
   private readonly lastUsedWrites = new Map<string, number>();
-  private readonly apiKeyCache = new Map<string, { user: AuthUser; expires: number }>();
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cache: ModelCache,
   ) {}
 
   /** `clientIp` is the caller's address (Fastify's `request.ip`, which TRUST_PROXY governs): the lockout counts per IP. */
@@ -64,29 +62,45 @@ export class CallerService {
       case 'none':
         return ANONYMOUS;
       case 'apiKey':
-        return this.cachedApiKeyCaller(credentials.key);
+        return this.apiKeyCaller(credentials.key);
       case 'login':
         return this.byLogin(credentials.login, credentials.password, clientIp);
       case 'token':
-        return this.byToken(credentials.userId, credentials.cookie);
+        return this.tokenCaller(credentials.userId, credentials.cookie);
     }
   }
 
   /**
-   * With CACHE_TTL_S > 0, a key's caller (user and groups) is reused for that many seconds, so a
-   * revoked key, a disabled account or a group change made by another writer shows after at most
-   * that long (SPEC §1). With the default 0 every request reads the database. Failures are never cached.
+   * From the in-memory model when it is fresh (SPEC §1: within CACHE_MAX_STALENESS_MS of every
+   * commit; a revoked key, a disabled account or a group change shows within that bound). A key
+   * the model does not know is looked up in the database: it may be newer than the model, and
+   * a failure must be exactly today's.
    */
-  private async cachedApiKeyCaller(key: string): Promise<AuthUser> {
-    const ttlMs = this.config.cacheTtlSeconds * 1000;
-    if (ttlMs === 0) return this.byApiKey(key);
-    const now = Date.now();
-    const hit = this.apiKeyCache.get(key);
-    if (hit && hit.expires > now) return hit.user;
-    const user = await this.byApiKey(key);
-    if (this.apiKeyCache.size >= API_KEY_CACHE_LIMIT) this.apiKeyCache.clear();
-    this.apiKeyCache.set(key, { user, expires: now + ttlMs });
-    return user;
+  private async apiKeyCaller(key: string): Promise<AuthUser> {
+    const model = await this.cache.current();
+    const found = model?.apiKey(key);
+    const profile = found && model!.profile(found.user_id);
+    if (!model || !found || !profile) {
+      if (model) this.cache.noteMiss();
+      return this.byApiKey(key);
+    }
+    if (found.revoked === 1) throw invalidApiKey();
+    this.checkEnabled(profile);
+    await this.touchApiKey(found.id);
+    return toAuthUser(profile, model.groupsOf(profile.userid));
+  }
+
+  /** As apiKeyCaller, for a login token (`userid-cookie`). */
+  private async tokenCaller(userId: number, cookie: string): Promise<AuthUser> {
+    const model = await this.cache.current();
+    const owner = model?.loginCookieUser(cookie);
+    const profile = owner === userId ? model!.profile(userId) : undefined;
+    if (!model || !profile) {
+      if (model) this.cache.noteMiss();
+      return this.byToken(userId, cookie);
+    }
+    this.checkEnabled(profile);
+    return toAuthUser(profile, model.groupsOf(userId));
   }
 
   /** Checks a login and password; answers the profile or throws 300/301. */

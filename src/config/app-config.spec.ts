@@ -20,7 +20,7 @@ describe('loadConfig', () => {
       },
       maintainer: 'THE MAINTAINER HAS NOT YET BEEN SET',
       lastVisitKeepDays: 10,
-      cacheTtlSeconds: 0,
+      cacheMaxStalenessMs: 1000,
       logLevel: 'info',
       dbPoolSize: 10,
       dbTimeoutMs: 5000,
@@ -51,7 +51,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://root@localhost' }, /^DATABASE_URL must name a database/],
     [{ BZ_OR_GROUPS: '2' }, /^BZ_OR_GROUPS must be true or false/],
     [{ BZ_LAST_VISIT_KEEP_DAYS: '-1' }, /^BZ_LAST_VISIT_KEEP_DAYS must be an integer/],
-    [{ CACHE_TTL_S: 'x' }, /^CACHE_TTL_S must be an integer/],
+    [{ CACHE_MAX_STALENESS_MS: 'x' }, /^CACHE_MAX_STALENESS_MS must be an integer/],
     [{ BZ_PARAMS_FILE: '/no/such/params.json' }, /^BZ_PARAMS_FILE could not be read/],
   ])('rejects %o with a one-line error naming the setting', (env, message) => {
     let error: unknown;

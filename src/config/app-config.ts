@@ -28,7 +28,11 @@ export interface AppConfig {
   /** Bugzilla's `maintainer` param (from BZ_PARAMS_FILE): named in the disabled-account message. */
   maintainer: string;
   lastVisitKeepDays: number;
-  cacheTtlSeconds: number;
+  /**
+   * How old data served from the in-memory model may be (SPEC §1): every change committed more than
+   * this long ago is in every answer. 0: no model, every request reads the database.
+   */
+  cacheMaxStalenessMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Size of the database connection pool (MySQL). */
   dbPoolSize: number;
@@ -64,7 +68,7 @@ export const SETTINGS = {
   BZ_REQUIRELOGIN: '',
   BZ_USECLASSIFICATION: '',
   BZ_LAST_VISIT_KEEP_DAYS: '10',
-  CACHE_TTL_S: '0',
+  CACHE_MAX_STALENESS_MS: '1000',
   LOG_LEVEL: 'info',
   DB_POOL_SIZE: '10',
   DB_TIMEOUT_MS: '5000',
@@ -193,7 +197,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     maintainer: fileParams.maintainer ?? DEFAULT_MAINTAINER,
     lastVisitKeepDays: integer(env, 'BZ_LAST_VISIT_KEEP_DAYS', 0, 36500),
-    cacheTtlSeconds: integer(env, 'CACHE_TTL_S', 0, 86400),
+    cacheMaxStalenessMs: integer(env, 'CACHE_MAX_STALENESS_MS', 0, 3600000),
     logLevel: logLevel as AppConfig['logLevel'],
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 1, 1000),
     dbTimeoutMs: integer(env, 'DB_TIMEOUT_MS', 100, 600000),

@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { isMysql } from './dialect.js';
 
 /**
@@ -55,4 +55,84 @@ export function insertedId(result: unknown): number {
   const id = (result as { insertId?: number | bigint } | null)?.insertId;
   if (id === undefined) throw new Error('The INSERT returned no id');
   return Number(id);
+}
+
+/**
+ * What a committed write changed, as far as the statement text tells: the tables named by
+ * INSERT/UPDATE/DELETE/REPLACE, or 'unknown' (DDL, multi-table statements) meaning "any table".
+ */
+export type WrittenTables = ReadonlySet<string> | 'unknown';
+export type CommitListener = (tables: WrittenTables) => void;
+
+const commitListeners = new WeakMap<DataSource, Set<CommitListener>>();
+const WATCHED = Symbol('commit-listeners-installed');
+
+/**
+ * Tells `listener` after every change this data source commits: after the COMMIT of a
+ * transaction (runInTransaction and any other), and after a write statement run outside a
+ * transaction (autocommit: the login cookie written at login, an API key's `last_used`, a
+ * test's fixture rows). The in-memory model (src/cache) uses it for read-your-writes: the
+ * listener runs before the statement's caller resumes, so this instance's next request knows.
+ *
+ * It is installed on the driver's query runners, the one place every statement of this data
+ * source passes through, so a write path that does not use runInTransaction is covered too.
+ * Returns a function that removes the listener.
+ */
+export function onCommittedWrite(ds: DataSource, listener: CommitListener): () => void {
+  let listeners = commitListeners.get(ds);
+  if (!listeners) {
+    listeners = new Set();
+    commitListeners.set(ds, listeners);
+    watchQueryRunners(ds, listeners);
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+type Runner = QueryRunner & { [WATCHED]?: boolean; pendingWrites?: Set<string> | 'unknown' };
+
+function watchQueryRunners(ds: DataSource, listeners: Set<CommitListener>): void {
+  const driver = ds.driver;
+  const create = driver.createQueryRunner.bind(driver);
+  driver.createQueryRunner = (mode) => {
+    const runner = create(mode) as Runner;
+    // better-sqlite3 hands out its one runner again and again: wrap it once.
+    if (runner[WATCHED]) return runner;
+    runner[WATCHED] = true;
+    const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
+    runner.query = (async (...args: unknown[]) => {
+      try {
+        return await query(...args);
+      } finally {
+        noteStatement(runner, String(args[0] ?? ''), listeners);
+      }
+    }) as QueryRunner['query'];
+    return runner;
+  };
+}
+
+const READS = /^(SELECT|WITH|SHOW|EXPLAIN|DESCRIBE|DESC|PRAGMA|SET|START|BEGIN|SAVEPOINT|RELEASE)\b/i;
+const TARGET =
+  /^(?:INSERT(?:\s+OR\s+\w+)?(?:\s+IGNORE)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+IGNORE)?|DELETE\s+FROM)\s+[`"]?(\w+)[`"]?(\s|\(|$)/i;
+
+function noteStatement(runner: Runner, sql: string, listeners: Set<CommitListener>): void {
+  const text = sql.replace(/^(\s|\/\*[\s\S]*?\*\/|--[^\n]*\n)+/, '');
+  if (READS.test(text)) return;
+  if (/^ROLLBACK\b/i.test(text)) {
+    // A rollback to a savepoint leaves the transaction's earlier writes pending.
+    if (!/^ROLLBACK\s+TO\b/i.test(text)) runner.pendingWrites = undefined;
+    return;
+  }
+  if (!/^COMMIT\b/i.test(text)) {
+    const target = TARGET.exec(text);
+    const table = target && !/\bJOIN\b/i.test(text) ? target[1].toLowerCase() : undefined;
+    const pending = runner.pendingWrites;
+    if (table === undefined || pending === 'unknown') runner.pendingWrites = 'unknown';
+    else (runner.pendingWrites = pending ?? new Set()).add(table);
+    if (runner.isTransactionActive) return;
+  }
+  const written = runner.pendingWrites;
+  runner.pendingWrites = undefined;
+  if (written === undefined) return;
+  for (const listener of listeners) listener(written);
 }

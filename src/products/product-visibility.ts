@@ -99,3 +99,50 @@ export class ProductVisibility {
     };
   }
 }
+
+/** The facts of §4 for one product, as the in-memory model (src/cache) holds them. */
+export interface ProductFacts {
+  id: number;
+  isactive: number;
+}
+
+export interface VisibilityFacts {
+  /** The product's `group_control_map` rows. */
+  controls(productId: number): readonly { group_id: number; entry: number; membercontrol: number }[];
+  hasActiveComponent(productId: number): boolean;
+  hasActiveVersion(productId: number): boolean;
+}
+
+/**
+ * The same policy as `ProductVisibility.condition`, evaluated on the model instead of in SQL
+ * (test/visibility-leaks.e2e-spec.ts and the other suites run both ways and must agree).
+ */
+export function isVisibleOnModel(
+  product: ProductFacts,
+  facts: VisibilityFacts,
+  groupIds: ReadonlySet<number>,
+  sets: readonly ProductSet[],
+  orGroups: boolean,
+): boolean {
+  const wanted = new Set<ProductSet>();
+  for (const set of sets) {
+    if (set === 'accessible') {
+      wanted.add('selectable');
+      wanted.add('enterable');
+    } else wanted.add(set);
+  }
+  const controls = facts.controls(product.id);
+  const groupRule = (controlled: (c: { entry: number; membercontrol: number }) => boolean): boolean => {
+    const rows = controls.filter(controlled);
+    if (!orGroups) return rows.every((c) => groupIds.has(c.group_id));
+    return rows.length === 0 || rows.some((c) => groupIds.has(c.group_id));
+  };
+  if (wanted.has('selectable') && groupRule((c) => c.membercontrol === MANDATORY)) return true;
+  return (
+    wanted.has('enterable') &&
+    product.isactive === 1 &&
+    groupRule((c) => c.entry !== 0) &&
+    facts.hasActiveComponent(product.id) &&
+    facts.hasActiveVersion(product.id)
+  );
+}

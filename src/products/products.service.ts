@@ -4,6 +4,9 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
 import { FieldFilter } from '../bugzilla/field-filter.js';
 import { toList } from '../bugzilla/params.js';
+import type { CacheModel } from '../cache/cache-model.js';
+import { ModelCache } from '../cache/model-cache.js';
+import type { ProductRecord } from '../cache/model-loader.js';
 import { isMysql } from '../database/dialect.js';
 import { ComponentDto, MilestoneDto, ProductIdsDto, ProductListDto, VersionDto } from './dto/product-response.dto.js';
 import {
@@ -59,9 +62,12 @@ export class ProductsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly visibility: ProductVisibility,
+    private readonly cache: ModelCache,
   ) {}
 
   async ids(user: AuthUser, set: ProductSet): Promise<ProductIdsDto> {
+    const model = await this.cache.current();
+    if (model) return { ids: model.visibleIds(user.groupIds, [set]) };
     return { ids: await this.visibility.ids(user, [set]) };
   }
 
@@ -69,6 +75,13 @@ export class ProductsService {
     const query = readProductQuery(params, idOrName);
     const filter = FieldFilter.fromParams(params);
     if (query.filtered && query.ids.length === 0 && query.names.length === 0) return { products: [] };
+
+    const model = await this.cache.current();
+    if (model) {
+      const answer = rememberedFromModel(model, user, query, filter, params);
+      if (answer) return answer;
+      this.cache.noteMiss();
+    }
 
     const rows = await this.loadProducts(user, query);
     if (rows.length === 0) return { products: [] };
@@ -225,6 +238,111 @@ export class ProductsService {
     }
     return rows;
   }
+}
+
+/** Most rows (products and their components, versions, milestones) in an answer the model remembers. */
+const REMEMBERED_ROWS_LIMIT = 5000;
+
+/**
+ * fromModel, remembered by the model for the callers with the same groups asking the same
+ * question (the answer depends on nothing else), when it is small enough to keep.
+ */
+function rememberedFromModel(
+  model: CacheModel,
+  user: AuthUser,
+  query: ProductQuery,
+  filter: FieldFilter,
+  params: Record<string, unknown>,
+): ProductListDto | undefined {
+  const key = JSON.stringify([
+    query,
+    params.include_fields ?? null,
+    params.exclude_fields ?? null,
+    [...user.groupIds].sort((a, b) => a - b),
+  ]);
+  const known = model.rememberedAnswer<ProductListDto | undefined>(key);
+  if (known.found) return known.value;
+  const answer = fromModel(model, user, query, filter);
+  const rows =
+    answer?.products.reduce(
+      (sum, product) =>
+        sum +
+        1 +
+        (product.components?.length ?? 0) +
+        (product.versions?.length ?? 0) +
+        (product.milestones?.length ?? 0),
+      0,
+    ) ?? 0;
+  if (answer && rows <= REMEMBERED_ROWS_LIMIT) model.remember(key, answer);
+  return answer;
+}
+
+/**
+ * The same answer as the database path, from the in-memory model: the same rows in the same
+ * order (the model keeps the database's order), mapped by the same mappers. Undefined when an
+ * id or name asked for is not in the model (it may be newer than the model: the database
+ * path answers it).
+ */
+function fromModel(
+  model: CacheModel,
+  user: AuthUser,
+  query: ProductQuery,
+  filter: FieldFilter,
+): ProductListDto | undefined {
+  let products: ProductRecord[];
+  if (query.filtered) {
+    const found = new Set<ProductRecord>();
+    for (const id of query.ids) {
+      const product = model.product(id);
+      if (!product) return undefined;
+      found.add(product);
+    }
+    for (const name of query.names) {
+      const named = model.productsNamed(name);
+      if (named.length === 0) return undefined;
+      for (const product of named) found.add(product);
+    }
+    products = [...found]
+      .filter((product) => model.isVisible(product, user.groupIds, query.sets))
+      .sort((a, b) => a.rank - b.rank);
+  } else {
+    products = model.visibleIds(user.groupIds, query.sets).map((id) => model.product(id)!);
+  }
+
+  const withComponents = filter.wants('components');
+  const withFlagTypes =
+    withComponents &&
+    filter.wants('flag_types', 'components') &&
+    products.some((product) => model.components(product.id).length > 0);
+  const flagTypes = withFlagTypes ? new ComponentFlagTypes(model.flagTypes) : undefined;
+  const withVersions = filter.wants('versions');
+  const withMilestones = filter.wants('milestones');
+
+  return {
+    products: products.map((product) =>
+      toProduct(
+        { ...product, classification: model.classificationName(product.classification_id) },
+        {
+          components: withComponents
+            ? model.components(product.id).map((component) =>
+                toComponent(
+                  {
+                    ...component,
+                    assigned_to: model.loginOf(component.initialowner),
+                    qa_contact: model.loginOf(component.initialqacontact),
+                  },
+                  flagTypes?.forComponent(product.id, component.id),
+                  filter,
+                ),
+              )
+            : undefined,
+          versions: withVersions ? model.versions(product.id).map((row) => toVersion(row, filter)) : undefined,
+          milestones: withMilestones ? model.milestones(product.id).map((row) => toMilestone(row, filter)) : undefined,
+        },
+        filter,
+      ),
+    ),
+  };
 }
 
 const PRODUCT_TYPE_CHOICES = "Valid choices are 'accessible', 'selectable', and 'enterable'.";

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { createServer } from 'node:net';
+import { suiteEnv } from './suite-env.js';
 
 /** Running the built service (`node dist/src/main.js`, built by the e2e global setup) as its own process. */
 
@@ -25,7 +26,15 @@ export interface ServiceProcess {
 export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/src/main.js'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      ...suiteEnv(),
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

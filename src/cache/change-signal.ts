@@ -1,0 +1,112 @@
+import { MODEL_TABLES, type ModelReader, type ModelTable } from './model-loader.js';
+
+/**
+ * Which of the model's tables changed since the last check, in a fixed number of cheap
+ * statements whatever the request rate or the data size (README, "The in-memory model").
+ * 'all' when the signal cannot say which (SQLite, the first check).
+ */
+export type ChangedTables = ReadonlySet<ModelTable> | 'all';
+
+export interface SignalReading {
+  changed: ChangedTables;
+  /** Makes this reading the one the next compares with: call it once the changed tables are reloaded. */
+  accept(): void;
+}
+
+export interface ChangeSignal {
+  /** Reads the signal; throws when the database cannot be reached. */
+  changes(): Promise<SignalReading>;
+}
+
+interface TableStatus {
+  name: string;
+  update_time: unknown;
+  create_time: unknown;
+  auto_increment: unknown;
+  table_rows: unknown;
+  /** Seconds between UPDATE_TIME and the server's NOW() (NULL when UPDATE_TIME is). */
+  age: number | string | null;
+}
+
+/**
+ * MariaDB / MySQL: `information_schema.TABLES` for the model's tables, one statement.
+ *
+ * InnoDB keeps UPDATE_TIME in memory and moves it at each commit that changed the table
+ * (checked on MariaDB 10.11: a committed change by another connection shows at once; an
+ * uncommitted or rolled-back one does not). It has one-second resolution: a second commit in
+ * the same second leaves it unchanged. So a table whose UPDATE_TIME is the current or the
+ * previous second of the server's clock is read again at the next check, whatever the signal
+ * says then ("hot"). ALTER TABLE moves CREATE_TIME; TRUNCATE moves neither on 10.11, but
+ * resets AUTO_INCREMENT and TABLE_ROWS, which are part of the fingerprint too. A server
+ * restart empties UPDATE_TIME (NULL), which also differs from what was seen.
+ */
+export class InformationSchemaSignal implements ChangeSignal {
+  private seen = new Map<string, string>();
+  private hot = new Set<ModelTable>();
+
+  constructor(private readonly read: ModelReader) {}
+
+  async changes(): Promise<SignalReading> {
+    const rows = await this.read<TableStatus>(
+      `SELECT TABLE_NAME AS name, UPDATE_TIME AS update_time, CREATE_TIME AS create_time,
+              AUTO_INCREMENT AS auto_increment, TABLE_ROWS AS table_rows,
+              TIMESTAMPDIFF(SECOND, UPDATE_TIME, NOW()) AS age
+         FROM information_schema.TABLES
+        WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (${MODEL_TABLES.map((t) => `'${t}'`).join(', ')})`,
+    );
+    const first = this.seen.size === 0;
+    const changed = new Set<ModelTable>(this.hot);
+    const hot = new Set<ModelTable>();
+    const seen = new Map<string, string>();
+    for (const row of rows) {
+      const name = String(row.name).toLowerCase() as ModelTable;
+      const fingerprint = [row.update_time, row.create_time, row.auto_increment, row.table_rows]
+        .map((v) => (v instanceof Date ? v.toISOString() : String(v)))
+        .join('|');
+      seen.set(name, fingerprint);
+      if (this.seen.get(name) !== fingerprint) changed.add(name);
+      if (row.age !== null && Number(row.age) <= 1) hot.add(name);
+    }
+    // A table the signal does not list (missing, renamed): reload it every time rather than trust it.
+    for (const table of MODEL_TABLES) if (!seen.has(table)) changed.add(table);
+    return {
+      changed: first ? 'all' : changed,
+      accept: () => {
+        this.seen = seen;
+        this.hot = hot;
+      },
+    };
+  }
+}
+
+/**
+ * SQLite: `PRAGMA data_version` moves when another connection commits to the file (this
+ * process's own commits do not move it: they reach the model through the write hook). It does
+ * not say which table changed, so any change reloads the whole model.
+ */
+export class DataVersionSignal implements ChangeSignal {
+  private version: number | undefined;
+
+  constructor(private readonly read: ModelReader) {}
+
+  async changes(): Promise<SignalReading> {
+    const rows = await this.read<{ data_version: number }>('PRAGMA data_version');
+    const version = Number(rows[0]?.data_version);
+    const changed = this.version === undefined || version !== this.version;
+    return { changed: changed ? 'all' : new Set(), accept: () => void (this.version = version) };
+  }
+}
+
+/**
+ * Why the information_schema signal cannot be trusted on this server, or undefined when it can.
+ * MySQL 8 serves UPDATE_TIME from a statistics cache refreshed every
+ * `information_schema_stats_expiry` seconds (default a day); MariaDB reads it live.
+ */
+export async function informationSchemaProblem(read: ModelReader): Promise<string | undefined> {
+  const [{ version }] = await read<{ version: string }>('SELECT VERSION() AS version');
+  if (/mariadb/i.test(version)) return undefined;
+  const [{ expiry }] = await read<{ expiry: number | null }>('SELECT @@information_schema_stats_expiry AS expiry');
+  return Number(expiry) === 0
+    ? undefined
+    : `information_schema_stats_expiry is ${expiry} on this MySQL server (it must be 0 for the change signal)`;
+}

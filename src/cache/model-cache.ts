@@ -1,0 +1,239 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { isMysql } from '../database/dialect.js';
+import { onCommittedWrite, type WrittenTables } from '../database/writes.js';
+import { CacheMetrics } from '../metrics/cache-metrics.js';
+import { CacheModel } from './cache-model.js';
+import {
+  type ChangeSignal,
+  DataVersionSignal,
+  InformationSchemaSignal,
+  informationSchemaProblem,
+} from './change-signal.js';
+import {
+  MODEL_TABLES,
+  type ModelReader,
+  type ModelTable,
+  type TableIndexes,
+  databaseReader,
+  isModelTable,
+  loadTable,
+} from './model-loader.js';
+
+/** The label of the model's series in the cache metrics. */
+const METRICS_NAME = 'model';
+
+/** After this long without a request, the background checks stop (the next request checks). */
+const IDLE_AFTER_MS = 30_000;
+
+/**
+ * The in-memory model and how it stays within `CACHE_MAX_STALENESS_MS` of the database
+ * (SPEC §1; README, "The in-memory model").
+ *
+ * A *check* reads the change signal, then reloads the tables it names (and the tables this
+ * instance wrote). Data from a check that started at time S reflects every commit before S, so
+ * the model is served only while the last successful check started less than the bound ago,
+ * and only when no write of this instance was committed after that start (read-your-writes).
+ * Otherwise a request waits for a check, and when that fails (database down) it is told to
+ * use the database path, which answers 503 as it always did. Checks run in the background
+ * every half bound while requests come, so requests rarely wait; a timer never keeps the
+ * process alive and stops when the application closes.
+ */
+@Injectable()
+export class ModelCache implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('ModelCache');
+  private readonly boundMs: number;
+  private readonly read: ModelReader;
+  private readonly mysql: boolean;
+  /** Bugzilla's or_groups param: part of the visibility policy. */
+  private readonly orGroups: boolean;
+  private signal?: ChangeSignal;
+  private disabled: boolean;
+
+  private model?: CacheModel;
+  private tables: Partial<TableIndexes> = {};
+  /** performance.now() and wall clock at the start of the last successful check. */
+  private checkedAt = -Infinity;
+  private checkedAtWall?: Date;
+  /** Committed writes of this instance to the model's tables, counted; and the count a check started with. */
+  private writeSeq = 0;
+  private checkedSeq = -1;
+  /** Model tables this instance wrote since the start of the last check ('all': unknown which). */
+  private ownWrites: Set<ModelTable> | 'all' = new Set();
+  private inFlight?: { startSeq: number; done: Promise<boolean> };
+  private timer?: NodeJS.Timeout;
+  /** Whether the background loop runs (a timer is set, or its check is under way). */
+  private ticking = false;
+  private lastUse = 0;
+  private closed = false;
+  private readonly stopWatching: () => void;
+
+  constructor(
+    dataSource: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly metrics: CacheMetrics,
+  ) {
+    this.boundMs = config.cacheMaxStalenessMs;
+    this.orGroups = config.params.or_groups;
+    this.disabled = this.boundMs === 0;
+    this.mysql = isMysql(dataSource);
+    this.read = databaseReader(dataSource);
+    this.stopWatching = this.disabled
+      ? () => undefined
+      : onCommittedWrite(dataSource, (tables) => this.noteOwnWrite(tables));
+    if (!this.disabled) metrics.trackOldestData(METRICS_NAME, () => (this.model ? this.checkedAtWall : undefined));
+  }
+
+  /** Whether answers may come from the model at all (CACHE_MAX_STALENESS_MS > 0). */
+  get enabled(): boolean {
+    return !this.disabled;
+  }
+
+  /**
+   * The model, fresh within the bound and with this instance's own writes in it; undefined when
+   * the caller must read the database (caching off, or the database cannot be checked).
+   */
+  async current(): Promise<CacheModel | undefined> {
+    if (this.disabled || this.closed) return undefined;
+    this.lastUse = performance.now();
+    this.keepChecking();
+    if (this.isFresh()) {
+      this.metrics.hit(METRICS_NAME);
+      return this.model;
+    }
+    // At most two rounds: one already under way may have started before this instance's last write.
+    // A failed check ends the wait: the database path answers (503 when the database is down).
+    for (let round = 0; round < 2 && !this.isFresh(); round++) {
+      const running = this.inFlight;
+      if (running && !(await running.done)) break;
+      if (running && running.startSeq >= this.writeSeq) continue;
+      if (!this.isFresh() && !(await this.check())) break;
+    }
+    if (this.isFresh()) {
+      this.metrics.hit(METRICS_NAME);
+      return this.model;
+    }
+    this.metrics.miss(METRICS_NAME);
+    return undefined;
+  }
+
+  /** An answer the model could not give (an unknown key, say) is read from the database instead. */
+  noteMiss(): void {
+    this.metrics.miss(METRICS_NAME);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    this.stopWatching();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.inFlight?.done;
+  }
+
+  private isFresh(): boolean {
+    return (
+      this.model !== undefined && this.checkedSeq >= this.writeSeq && performance.now() - this.checkedAt < this.boundMs
+    );
+  }
+
+  private noteOwnWrite(tables: WrittenTables): void {
+    if (tables === 'unknown') this.ownWrites = 'all';
+    else {
+      const relevant = [...tables].filter(isModelTable);
+      if (relevant.length === 0) return;
+      if (this.ownWrites !== 'all') for (const table of relevant) this.ownWrites.add(table);
+    }
+    this.writeSeq++;
+  }
+
+  /** Runs one check, or joins the one under way. */
+  private check(): Promise<boolean> {
+    if (this.inFlight) return this.inFlight.done;
+    const startSeq = this.writeSeq;
+    const done = this.runCheck(startSeq).finally(() => {
+      if (this.inFlight?.done === done) this.inFlight = undefined;
+    });
+    this.inFlight = { startSeq, done };
+    return done;
+  }
+
+  private async runCheck(startSeq: number): Promise<boolean> {
+    const startedAt = performance.now();
+    const startedAtWall = new Date();
+    const ownWrites = this.ownWrites;
+    this.ownWrites = new Set();
+    try {
+      const signal = await this.changeSignal();
+      if (!signal) return false;
+      const reading = await signal.changes();
+      const wanted = new Set<ModelTable>(
+        this.model === undefined || reading.changed === 'all' || ownWrites === 'all'
+          ? MODEL_TABLES
+          : [...reading.changed, ...ownWrites],
+      );
+      if (wanted.size > 0) {
+        const loaded = await Promise.all(
+          [...wanted].map(async (table) => [table, await loadTable(table, this.read, { mysql: this.mysql })] as const),
+        );
+        if (this.closed) return false;
+        const tables = { ...this.tables };
+        for (const [table, index] of loaded) (tables as Record<string, unknown>)[table] = index;
+        this.tables = tables;
+        this.model = new CacheModel(tables as TableIndexes, this.orGroups);
+        this.metrics.refresh(METRICS_NAME);
+      }
+      reading.accept();
+      this.checkedAt = startedAt;
+      this.checkedAtWall = startedAtWall;
+      this.checkedSeq = startSeq;
+      return true;
+    } catch (error) {
+      // Not checked: the writes noted are still to be reloaded. The database path answers meanwhile.
+      const since = this.ownWrites as Set<ModelTable> | 'all';
+      if (ownWrites === 'all' || since === 'all') this.ownWrites = 'all';
+      else for (const table of ownWrites) since.add(table);
+      if (!this.closed) this.logger.warn(`model check failed: ${(error as Error).message}`);
+      return false;
+    }
+  }
+
+  private async changeSignal(): Promise<ChangeSignal | undefined> {
+    if (this.signal) return this.signal;
+    if (this.mysql) {
+      const problem = await informationSchemaProblem(this.read);
+      if (problem) {
+        this.logger.warn(`the in-memory model is off: ${problem}`);
+        this.disabled = true;
+        return undefined;
+      }
+      this.signal = new InformationSchemaSignal(this.read);
+    } else this.signal = new DataVersionSignal(this.read);
+    return this.signal;
+  }
+
+  /** Background checks every half bound while requests come; they stop when idle or closed. */
+  private keepChecking(): void {
+    if (this.ticking || this.closed || this.disabled) return;
+    this.ticking = true;
+    const schedule = (delay: number) => {
+      this.timer = setTimeout(tick, Math.max(1, delay));
+      // A check that is due never keeps the process alive.
+      this.timer.unref();
+    };
+    const tick = async () => {
+      this.timer = undefined;
+      if (this.closed || this.disabled || performance.now() - this.lastUse > IDLE_AFTER_MS) {
+        this.ticking = false;
+        return;
+      }
+      const ok = await this.check();
+      if (this.closed) {
+        this.ticking = false;
+        return;
+      }
+      schedule(ok ? this.checkedAt + this.boundMs / 2 - performance.now() : this.boundMs / 2);
+    };
+    schedule(this.checkedAt + this.boundMs / 2 - performance.now());
+  }
+}

@@ -1,0 +1,292 @@
+import type { DataSource } from 'typeorm';
+import { isMysql } from '../database/dialect.js';
+import { FLAG_TYPE_COLUMNS, type FlagRuleRow, type FlagTypeRow } from '../flag-types/flag-type-applicability.js';
+import { sortByVersion } from '../products/version-order.js';
+
+/**
+ * What the in-memory model reads, table by table. Each table is loaded whole by one statement,
+ * ordered exactly as the SQL read path orders it (the database's collation decides name order,
+ * never JavaScript), and turned into the index the model serves from. A table is reloaded only
+ * when the change signal says it changed.
+ */
+export const MODEL_TABLES = [
+  'products',
+  'classifications',
+  'components',
+  'versions',
+  'milestones',
+  'flagtypes',
+  'flaginclusions',
+  'flagexclusions',
+  'group_control_map',
+  'profiles',
+  'user_api_keys',
+  'logincookies',
+  'user_group_map',
+  'group_group_map',
+  'groups',
+] as const;
+export type ModelTable = (typeof MODEL_TABLES)[number];
+
+export function isModelTable(name: string): name is ModelTable {
+  return (MODEL_TABLES as readonly string[]).includes(name);
+}
+
+/**
+ * Every statement the model runs (loads and the change signal) goes through one reader, so
+ * that a deployment with read replicas can point the model at one in one place. It must read
+ * from the server whose change signal it reads.
+ */
+export type ModelReader = <T = Record<string, unknown>>(sql: string) => Promise<T[]>;
+
+export function databaseReader(ds: DataSource): ModelReader {
+  return <T>(sql: string) => ds.query(sql) as Promise<T[]>;
+}
+
+export interface ProductRecord {
+  id: number;
+  name: string;
+  description: string;
+  isactive: number;
+  defaultmilestone: string;
+  allows_unconfirmed: number;
+  classification_id: number;
+  /** Position in the database's name order (ORDER BY name, id in the column's collation). */
+  rank: number;
+}
+
+export interface ComponentRecord {
+  id: number;
+  product_id: number;
+  name: string;
+  description: string;
+  isactive: number;
+  initialowner: number;
+  initialqacontact: number | null;
+}
+
+export interface ValueRecord {
+  id: number;
+  product_id: number;
+  value: string;
+  isactive: number;
+  sortkey: number;
+}
+
+export interface GroupControl {
+  group_id: number;
+  entry: number;
+  membercontrol: number;
+}
+
+export interface ProfileRecord {
+  userid: number;
+  login_name: string;
+  realname: string;
+  is_enabled: number;
+  disabledtext: string;
+}
+
+export interface ApiKeyRecord {
+  id: number;
+  user_id: number;
+  revoked: number;
+}
+
+/** Rows of one product-owned table, grouped by product in load order. */
+export interface ByProduct<T> {
+  byProduct: Map<number, T[]>;
+  /** Products with at least one active row (the "enterable" rule). */
+  withActive: Set<number>;
+  count: number;
+}
+
+/** What each table becomes once loaded. */
+export interface TableIndexes {
+  products: { all: ProductRecord[]; byId: Map<number, ProductRecord>; byLowerName: Map<string, ProductRecord[]> };
+  classifications: Map<number, string>;
+  components: ByProduct<ComponentRecord>;
+  versions: ByProduct<ValueRecord>;
+  milestones: ByProduct<ValueRecord>;
+  flagtypes: FlagTypeRow[];
+  flaginclusions: FlagRuleRow[];
+  flagexclusions: FlagRuleRow[];
+  group_control_map: Map<number, GroupControl[]>;
+  profiles: Map<number, ProfileRecord>;
+  /** By the exact key text (MySQL's lookup is case-insensitive, Bugzilla then compares exactly). */
+  user_api_keys: Map<string, ApiKeyRecord>;
+  /** cookie → user id, by the exact cookie text. */
+  logincookies: Map<string, number>;
+  /** user id → the groups the user is directly a member of (isbless = 0). */
+  user_group_map: Map<number, number[]>;
+  /** member group → the groups it grants membership of (grant_type = 0). */
+  group_group_map: Map<number, number[]>;
+  groups: Map<number, string>;
+}
+
+type Loader<K extends ModelTable> = (read: ModelReader, byName: (column: string) => string) => Promise<TableIndexes[K]>;
+
+const num = (value: unknown): number => Number(value);
+
+function byProduct<T extends { product_id: number; isactive: number }>(rows: T[]): ByProduct<T> {
+  const groups = new Map<number, T[]>();
+  const withActive = new Set<number>();
+  for (const row of rows) {
+    const list = groups.get(row.product_id);
+    if (list) list.push(row);
+    else groups.set(row.product_id, [row]);
+    if (row.isactive === 1) withActive.add(row.product_id);
+  }
+  return { byProduct: groups, withActive, count: rows.length };
+}
+
+function multiMap(rows: { key: unknown; value: unknown }[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const row of rows) {
+    const key = num(row.key);
+    const list = out.get(key);
+    if (list) list.push(num(row.value));
+    else out.set(key, [num(row.value)]);
+  }
+  return out;
+}
+
+const LOADERS: { [K in ModelTable]: Loader<K> } = {
+  products: async (read, byName) => {
+    const rows = await read<ProductRecord>(
+      `SELECT p.id, p.name, p.description, p.isactive, p.defaultmilestone, p.allows_unconfirmed, p.classification_id
+         FROM products p ORDER BY ${byName('p.name')}, p.id`,
+    );
+    const byId = new Map<number, ProductRecord>();
+    const byLowerName = new Map<string, ProductRecord[]>();
+    rows.forEach((row, rank) => {
+      const product: ProductRecord = {
+        id: num(row.id),
+        name: row.name,
+        description: row.description,
+        isactive: num(row.isactive),
+        defaultmilestone: row.defaultmilestone,
+        allows_unconfirmed: num(row.allows_unconfirmed),
+        classification_id: num(row.classification_id),
+        rank,
+      };
+      rows[rank] = product;
+      byId.set(product.id, product);
+      const lower = product.name.toLowerCase();
+      const same = byLowerName.get(lower);
+      if (same) same.push(product);
+      else byLowerName.set(lower, [product]);
+    });
+    return { all: rows, byId, byLowerName };
+  },
+  classifications: async (read) => {
+    const rows = await read<{ id: number; name: string }>('SELECT id, name FROM classifications');
+    return new Map(rows.map((row) => [num(row.id), row.name]));
+  },
+  components: async (read, byName) => {
+    const rows = await read<ComponentRecord>(
+      `SELECT c.id, c.product_id, c.name, c.description, c.isactive, c.initialowner, c.initialqacontact
+         FROM components c ORDER BY c.product_id, ${byName('c.name')}, c.id`,
+    );
+    for (const row of rows) {
+      row.id = num(row.id);
+      row.product_id = num(row.product_id);
+      row.isactive = num(row.isactive);
+      row.initialowner = num(row.initialowner);
+      row.initialqacontact = row.initialqacontact === null ? null : num(row.initialqacontact);
+    }
+    return byProduct(rows);
+  },
+  versions: async (read) => {
+    const rows = await read<ValueRecord>(
+      'SELECT v.id, v.product_id, v.value, v.isactive, 0 AS sortkey FROM versions v ORDER BY v.product_id, v.id',
+    );
+    for (const row of rows) normaliseValue(row);
+    const index = byProduct(rows);
+    // Bugzilla sorts each product's id-ordered list with vers_cmp; equal names keep the id order.
+    for (const [productId, list] of index.byProduct)
+      index.byProduct.set(
+        productId,
+        sortByVersion(list, (v) => v.value),
+      );
+    return index;
+  },
+  milestones: async (read, byName) => {
+    const rows = await read<ValueRecord>(
+      `SELECT m.id, m.product_id, m.value, m.isactive, m.sortkey FROM milestones m
+        ORDER BY m.product_id, m.sortkey, ${byName('m.value')}, m.id`,
+    );
+    for (const row of rows) normaliseValue(row);
+    return byProduct(rows);
+  },
+  flagtypes: (read, byName) =>
+    read<FlagTypeRow>(`SELECT ${FLAG_TYPE_COLUMNS} FROM flagtypes ft ORDER BY ft.sortkey, ${byName('ft.name')}, ft.id`),
+  flaginclusions: (read) =>
+    read<FlagRuleRow>('SELECT 0 AS excluded, type_id, product_id, component_id FROM flaginclusions'),
+  flagexclusions: (read) =>
+    read<FlagRuleRow>('SELECT 1 AS excluded, type_id, product_id, component_id FROM flagexclusions'),
+  group_control_map: async (read) => {
+    const rows = await read<GroupControl & { product_id: number }>(
+      'SELECT product_id, group_id, entry, membercontrol FROM group_control_map',
+    );
+    const out = new Map<number, GroupControl[]>();
+    for (const row of rows) {
+      const control = { group_id: num(row.group_id), entry: num(row.entry), membercontrol: num(row.membercontrol) };
+      const productId = num(row.product_id);
+      const list = out.get(productId);
+      if (list) list.push(control);
+      else out.set(productId, [control]);
+    }
+    return out;
+  },
+  profiles: async (read) => {
+    const rows = await read<ProfileRecord>(
+      'SELECT userid, login_name, realname, is_enabled, disabledtext FROM profiles',
+    );
+    return new Map(
+      rows.map((row) => [num(row.userid), { ...row, userid: num(row.userid), is_enabled: num(row.is_enabled) }]),
+    );
+  },
+  user_api_keys: async (read) => {
+    const rows = await read<ApiKeyRecord & { api_key: string }>(
+      'SELECT id, user_id, api_key, revoked FROM user_api_keys',
+    );
+    return new Map(
+      rows.map((row) => [row.api_key, { id: num(row.id), user_id: num(row.user_id), revoked: num(row.revoked) }]),
+    );
+  },
+  logincookies: async (read) => {
+    const rows = await read<{ cookie: string; userid: number }>('SELECT cookie, userid FROM logincookies');
+    return new Map(rows.map((row) => [row.cookie, num(row.userid)]));
+  },
+  user_group_map: async (read) =>
+    multiMap(await read('SELECT user_id AS `key`, group_id AS value FROM user_group_map WHERE isbless = 0')),
+  group_group_map: async (read) =>
+    multiMap(await read('SELECT member_id AS `key`, grantor_id AS value FROM group_group_map WHERE grant_type = 0')),
+  groups: async (read) => {
+    const rows = await read<{ id: number; name: string }>('SELECT id, name FROM `groups`');
+    return new Map(rows.map((row) => [num(row.id), row.name]));
+  },
+};
+
+function normaliseValue(row: ValueRecord): void {
+  row.id = num(row.id);
+  row.product_id = num(row.product_id);
+  row.isactive = num(row.isactive);
+  row.sortkey = num(row.sortkey);
+}
+
+/** Loads one table into its index. */
+export function loadTable<K extends ModelTable>(
+  table: K,
+  read: ModelReader,
+  dialect: { mysql: boolean },
+): Promise<TableIndexes[K]> {
+  // MySQL: the column's own collation (utf8mb4_unicode_520_ci in Bugzilla); SQLite: NOCASE, as the SQL path.
+  const byName = (column: string) => (dialect.mysql ? column : `${column} COLLATE NOCASE`);
+  return LOADERS[table](read, byName);
+}
+
+export function dialectFlags(ds: DataSource): { mysql: boolean } {
+  return { mysql: isMysql(ds) };
+}
