@@ -4,7 +4,11 @@
 // request, then measures each scenario with autocannon at 1, 10 and 50 connections.
 //
 //   npm run bench -- [--duration 5] [--connections 1,10,50] [--only product_one,baseline_one]
-//                    [--log-level warn] [--no-count] [--no-verify] [--warmup 2] [--quiet-wait 0]
+//                    [--log-level warn] [--no-count] [--no-verify] [--warmup 2] [--quiet-wait 0] [--scale]
+//
+// --scale: instead of the service-vs-baseline run, measures the service's scenarios (not the baseline)
+// as one process, with WORKERS=2, and (when BENCH_REPLICA_URLS names replicas of DATABASE_URL) with
+// DATABASE_REPLICA_URLS set: README "Running at scale", figures in bench/README.md.
 //
 // --quiet-wait S: before each measurement, wait up to S seconds for the rest of the machine (other
 // sessions' builds and tests) to use less than a fifth of a core. The "other CPU %" column shows how
@@ -25,7 +29,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(root, 'bench', 'results');
 
 function parseArgs(argv) {
-  const options = { duration: 5, connections: [1, 10, 50], only: null, logLevel: 'warn', count: true, verify: true, warmup: 2, quietWait: 0 };
+  const options = { duration: 5, connections: [1, 10, 50], only: null, logLevel: 'warn', count: true, verify: true, warmup: 2, quietWait: 0, scale: false };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
@@ -37,6 +41,7 @@ function parseArgs(argv) {
     else if (flag === '--quiet-wait') options.quietWait = Number(value());
     else if (flag === '--no-count') options.count = false;
     else if (flag === '--no-verify') options.verify = false;
+    else if (flag === '--scale') options.scale = true;
     else {
       console.error(`bench: unknown option '${argv[i]}'`);
       process.exit(2);
@@ -111,8 +116,9 @@ async function waitFor(base, child) {
   throw new Error(`${child.name} did not answer on ${base}/health within a minute`);
 }
 
-function startService(extraArgs = []) {
-  return start('service', [...extraArgs, 'dist/src/main.js'], {
+function startService(extraArgs = [], extraEnv = {}, name = 'service') {
+  return start(name, [...extraArgs, 'dist/src/main.js'], {
+    ...extraEnv,
     DATABASE_URL: databaseUrl,
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -147,11 +153,21 @@ function mysqldPids() {
   }
 }
 
+/** A process and its children (the workers of WORKERS=N). */
+function withChildren(pid) {
+  try {
+    return [pid, ...execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number)];
+  } catch {
+    return [pid];
+  }
+}
+
 function cpuSnapshot(pids, serverPid, dbPids) {
+  const serverPids = [serverPid].flat();
   return {
     total: cpuTotals().busy,
     ours: pids.reduce((sum, pid) => sum + processTicks(pid), 0),
-    server: processTicks(serverPid),
+    server: serverPids.reduce((sum, pid) => sum + processTicks(pid), 0),
     db: dbPids.reduce((sum, pid) => sum + processTicks(pid), 0),
     at: Date.now(),
   };
@@ -327,7 +343,84 @@ function ratios(rows) {
   return { text: lines.join('\n'), values: out };
 }
 
+/** One measurement of `scenario` at `connections` against whatever answers on SERVICE (or BASELINE). */
+async function measure(scenario, connections, serverPids, watched, dbPids, questions) {
+  if (options.quietWait > 0) await waitForQuiet(watched, options.quietWait);
+  const questionsBefore = await questions();
+  const before = cpuSnapshot(watched, serverPids, dbPids);
+  const result = await cannon(scenario, connections, options.duration);
+  const after = cpuSnapshot(watched, serverPids, dbPids);
+  const questionsAfter = await questions();
+  const perRequest = (ticks) => (result.requests.total ? (ticks * 10) / result.requests.total : null);
+  return {
+    id: scenario.id,
+    label: scenario.label,
+    connections,
+    rps: result.requests.average,
+    p50: result.exact.p50,
+    p99: result.exact.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+    otherCpu: otherCpu(before, after),
+    serverCpuMs: perRequest(after.server - before.server),
+    dbCpuMs: perRequest(after.db - before.db),
+    dbStatementsPerRequest: result.requests.total ? (questionsAfter - questionsBefore - 1) / result.requests.total : null,
+  };
+}
+
+/**
+ * --scale: the service's scenarios as one process, with WORKERS=2 and with a read replica. "DB stmts/req"
+ * counts the primary's statements only, so with a replica it shows what the primary was spared; "DB CPU"
+ * is every mariadbd on the machine (primary and replica).
+ */
+async function mainScale() {
+  if (process.env.BENCH_NO_BUILD !== '1') execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
+  const startedAt = new Date();
+  const replicas = process.env.BENCH_REPLICA_URLS ?? '';
+  const setups = [
+    { name: 'one process', env: {} },
+    { name: 'WORKERS=2', env: { WORKERS: '2' } },
+    ...(replicas ? [{ name: 'one replica', env: { DATABASE_REPLICA_URLS: replicas } }, { name: 'one replica, WORKERS=2', env: { DATABASE_REPLICA_URLS: replicas, WORKERS: '2' } }] : []),
+  ];
+  if (!replicas) console.log('BENCH_REPLICA_URLS is not set: the replica setups are left out.');
+  const status = await mysql.createConnection({ uri: databaseUrl });
+  const questions = async () => Number((await status.query("SHOW GLOBAL STATUS LIKE 'Questions'"))[0][0].Value);
+  const rows = [];
+  for (const setup of setups) {
+    const service = startService([], { ...setup.env }, `service-${setup.name.replace(/\W+/g, '-')}`);
+    await waitFor(SERVICE, service);
+    const dbPids = mysqldPids();
+    const serverPids = withChildren(service.pid);
+    const watched = [process.pid, ...serverPids, ...dbPids];
+    for (const scenario of SCENARIOS.filter((s) => !s.baseline)) {
+      if (options.warmup > 0) await cannon(scenario, 10, options.warmup);
+      for (const connections of options.connections) {
+        const row = await measure(scenario, connections, serverPids, watched, dbPids, questions);
+        row.label = `${setup.name}: ${scenario.label}`;
+        rows.push(row);
+        console.log(`  ${row.label.padEnd(70)} c=${String(connections).padStart(2)}  ${fmt(row.rps, 0).padStart(6)} req/s  p99 ${fmt(row.p99).padStart(6)} ms  errors ${row.errors + row.non2xx}  CPU/req server ${fmt(row.serverCpuMs, 2)} db ${fmt(row.dbCpuMs, 2)}  primary stmts/req ${fmt(row.dbStatementsPerRequest)}  other ${row.otherCpu} %`);
+      }
+    }
+    await stop(service);
+    children.splice(children.indexOf(service), 1);
+  }
+  await status.end();
+  const info = machine();
+  const markdown = [
+    `Run ${startedAt.toISOString()} (--scale) — ${info.cpu}, ${info.nproc} cores, Node ${info.node}, ${info.mariadb}`,
+    '',
+    table(rows).replace('DB stmts/req (all clients)', 'primary stmts/req'),
+  ].join('\n');
+  console.log(`\n${markdown}`);
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(join(RESULTS, 'latest-scale.md'), `${markdown}\n`);
+  writeFileSync(join(RESULTS, 'latest-scale.json'), `${JSON.stringify({ startedAt, machine: info, options, rows }, null, 2)}\n`);
+  console.log('\nWritten: bench/results/latest-scale.md and latest-scale.json');
+}
+
 async function main() {
+  if (options.scale) return mainScale();
   if (process.env.BENCH_NO_BUILD !== '1') execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
   const startedAt = new Date();
   console.log(`Database ${databaseUrl.replace(/\/\/[^@]*@/, '//')}: ${fixture.rowCounts.products} products, ${fixture.rowCounts.components} components, ${fixture.rowCounts.bugs} bugs.`);

@@ -10,6 +10,7 @@ import type { AppConfig } from './config/app-config.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import { registerMetrics } from './metrics/http-metrics.js';
 import { serveOpenApiDocument } from './openapi/openapi.js';
+import { registerRequestRouting } from './database/read-routing.js';
 
 /** Builds the application (used by main.ts and by the tests), ready to listen or to `inject`. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
@@ -41,6 +42,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.useLogger(app.get(Logger));
   applyHttpConventions(app.getHttpAdapter().getInstance());
   registerAccessLog(app.getHttpAdapter().getInstance());
+  // Which database each request reads from (read replicas, read-your-writes).
+  if (config.replicas.length) registerRequestRouting(app.getHttpAdapter().getInstance());
   // METRICS=false: no /metrics route (an unknown path like any other) and no request counting.
   if (config.metrics) registerMetrics(app.getHttpAdapter().getInstance(), app.get(AppMetrics));
 

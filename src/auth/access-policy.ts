@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
+import { noteCaller } from '../database/read-routing.js';
 import { ANONYMOUS, type AuthUser, isLoggedIn } from './auth-user.js';
 import { CallerService } from './caller.service.js';
 import type { Credentials } from './credentials.js';
@@ -24,6 +25,8 @@ export class AccessPolicy {
     const checked = credentials.kind === 'login' || rules.noLoginCheck !== true;
     const user = checked ? await this.callers.resolve(credentials, clientIp) : ANONYMOUS;
     const loginCookie = checked && credentials.kind === 'token' ? credentials.cookie : undefined;
+    // Where this request's reads go depends on whether this caller wrote a moment ago.
+    noteCaller(user.id);
 
     if (needsLogin(rules, this.callers.requireLogin) && !isLoggedIn(user)) throw Errors.loginRequired();
 

@@ -7,6 +7,7 @@ import { ModelCache } from '../cache/model-cache.js';
 import { ANONYMOUS, AuthUser } from './auth-user.js';
 import { Credentials } from './credentials.js';
 import { accountLockedError, checkPasswordWithLockout, invalidLoginError, lockoutAddress } from './login-lockout.js';
+import { DatabaseReader } from '../database/read-routing.js';
 
 interface ProfileRow {
   userid: number;
@@ -54,6 +55,7 @@ export class CallerService {
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly cache: ModelCache,
+    private readonly reader: DatabaseReader,
   ) {}
 
   /** `clientIp` is the caller's address (Fastify's `request.ip`, which TRUST_PROXY governs): the lockout counts per IP. */
@@ -113,8 +115,9 @@ export class CallerService {
    * so this runs on nearly every request): one row per group, or one row with NULL group columns.
    */
   private async byApiKey(key: string): Promise<AuthUser> {
+    // A key not (yet) on a lagging replica is looked up again on the primary: it may be brand new.
     const rows: (ProfileRow & GroupColumns & { api_key: string; revoked: number | boolean; key_id: number })[] =
-      await this.dataSource.query(
+      await this.reader.queryConfirmingMisses(
         `WITH RECURSIVE member_groups(user_id, id) AS (
            SELECT ugm.user_id, ugm.group_id FROM user_api_keys k
              JOIN user_group_map ugm ON ugm.user_id = k.user_id AND ugm.isbless = 0
@@ -131,6 +134,7 @@ export class CallerService {
            LEFT JOIN \`groups\` g ON g.id = mg.id
           WHERE k.api_key = ?`,
         [key, key],
+        (found) => found.some((r) => r.api_key === key),
       );
     // The lookup may be case-insensitive (MySQL collation); Bugzilla then compares exactly.
     // Groups were joined by user, so the rows of the exact key carry only its own user's groups.
@@ -167,11 +171,13 @@ export class CallerService {
   }
 
   private async byToken(userId: number, cookie: string): Promise<AuthUser> {
-    const rows: (ProfileRow & { cookie: string })[] = await this.dataSource.query(
+    // A token made a moment ago (login) may not be on a lagging replica yet: a miss is checked on the primary.
+    const rows: (ProfileRow & { cookie: string })[] = await this.reader.queryConfirmingMisses(
       `SELECT c.cookie, p.userid, p.login_name, p.realname, p.is_enabled, p.disabledtext
          FROM logincookies c JOIN profiles p ON p.userid = c.userid
         WHERE c.cookie = ? AND c.userid = ?`,
       [cookie, userId],
+      (found) => found.some((r) => r.cookie === cookie),
     );
     const row = rows.find((r) => r.cookie === cookie);
     if (!row) throw invalidToken();

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
 import { isNaturalNumber, parseIdList, parseStringList } from '../bugzilla/params.js';
 import { formatBugzillaDateTime, nowUtcSql } from '../database/dialect.js';
+import { noteWrite } from '../database/read-routing.js';
 import { AuthUser, isLoggedIn } from './auth-user.js';
 import { CallerService } from './caller.service.js';
 import { generateLoginCookie } from './password.js';
@@ -85,6 +86,7 @@ export class SessionService {
       `INSERT INTO logincookies (cookie, userid, ipaddr, lastused) VALUES (?, ?, NULL, ${nowUtcSql(this.dataSource)})`,
       [cookie, user.id],
     );
+    noteWrite(user.id);
     return { id: user.id, token: `${user.id}-${cookie}` };
   }
 
@@ -99,6 +101,7 @@ export class SessionService {
   async logout(user: AuthUser, cookie: string | undefined): Promise<{ result: null }> {
     if (cookie && isLoggedIn(user)) {
       await this.dataSource.query('DELETE FROM logincookies WHERE cookie = ? AND userid = ?', [cookie, user.id]);
+      noteWrite(user.id);
     }
     return { result: null };
   }

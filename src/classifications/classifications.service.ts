@@ -9,6 +9,7 @@ import { matchEach, nocase, preferExact } from '../database/match-each.js';
 import { classificationMissing, classificationNotSpecified } from '../products/product-write.rules.js';
 import { ProductVisibility } from '../products/product-visibility.js';
 import type { ClassificationDto, ClassificationListDto, ClassificationProductDto } from './dto/classification.dto.js';
+import { DatabaseReader } from '../database/read-routing.js';
 
 /** Members see every product of a classification, and classifications even when `useclassification` is off. */
 export const EDIT_CLASSIFICATIONS = 'editclassifications';
@@ -50,6 +51,7 @@ export class ClassificationsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly visibility: ProductVisibility,
+    private readonly reader: DatabaseReader,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -104,7 +106,7 @@ export class ClassificationsService {
     const names = rawNames.map((name) => name.trim());
     const collate = nocase(this.dataSource);
     const matched = await matchEach(
-      this.dataSource,
+      this.reader,
       { columns: 'c.id, c.name, c.description, c.sortkey', from: 'classifications c' },
       names.filter((name) => name !== ''),
       (name) => ({ sql: `c.name = ?${collate}`, params: [name] }),
@@ -121,7 +123,7 @@ export class ClassificationsService {
   private async findByIds(ids: number[]): Promise<ClassificationRow[]> {
     if (ids.length === 0) return [];
     const unique = [...new Set(ids)];
-    const rows: Record<string, unknown>[] = await this.dataSource.query(
+    const rows: Record<string, unknown>[] = await this.reader.query(
       `SELECT c.id, c.name, c.description, c.sortkey FROM classifications c
         WHERE c.id IN (${unique.map(() => '?').join(', ')})`,
       unique,
@@ -149,7 +151,7 @@ export class ClassificationsService {
       where.push(`(${selectable.sql})`);
       params.push(...selectable.params);
     }
-    const rows: ProductRow[] = await this.dataSource.query(
+    const rows: ProductRow[] = await this.reader.query(
       `SELECT p.id, p.name, p.description, p.classification_id FROM products p
         WHERE ${where.join(' AND ')} ORDER BY ${this.visibility.orderByName('p')}`,
       params,

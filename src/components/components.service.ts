@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
 import { isMysql } from '../database/dialect.js';
+import { DatabaseReader } from '../database/read-routing.js';
 import { ProductAdminPolicy } from '../products/product-admin-policy.js';
 import { ProductVisibility } from '../products/product-visibility.js';
 import type { ComponentTarget } from './component.params.js';
@@ -19,10 +20,11 @@ export class ComponentsService {
     private readonly dataSource: DataSource,
     private readonly policy: ProductAdminPolicy,
     private readonly visibility: ProductVisibility,
+    private readonly reader: DatabaseReader,
   ) {}
 
   async get(user: AuthUser, target: ComponentTarget): Promise<ComponentRecordDto> {
-    const em = this.dataSource.manager;
+    const em = this.reader;
     const columns = `c.id, c.name, p.name AS product, c.description, owner.login_name AS default_assignee,
                      qa.login_name AS default_qa_contact, c.isactive`;
     const from = `components c JOIN products p ON p.id = c.product_id

@@ -26,7 +26,25 @@ describe('loadConfig', () => {
       dbTimeoutMs: 5000,
       trustProxy: false,
       metrics: true,
+      replicas: [],
+      dbReplicaMaxLagMs: 5000,
+      workers: 1,
     });
+  });
+
+  it('reads the replica URLs, the lag limit and the number of workers', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'mysql://bugs:pw@primary:3306/bugs',
+      DATABASE_REPLICA_URLS: ' mysql://ro:pw@replica1/bugs , mysql://ro:pw@replica2:3307/bugs,',
+      DB_REPLICA_MAX_LAG_MS: '2000',
+      WORKERS: '4',
+    });
+    expect(config.replicas.map((r) => `${r.username}@${r.host}:${r.port}/${r.database}`)).toEqual([
+      'ro@replica1:3306/bugs',
+      'ro@replica2:3307/bugs',
+    ]);
+    expect(config.dbReplicaMaxLagMs).toBe(2000);
+    expect(config.workers).toBe(4);
   });
 
   it('reads a MySQL URL into its parts', () => {
@@ -53,6 +71,14 @@ describe('loadConfig', () => {
     [{ BZ_LAST_VISIT_KEEP_DAYS: '-1' }, /^BZ_LAST_VISIT_KEEP_DAYS must be an integer/],
     [{ CACHE_MAX_STALENESS_MS: 'x' }, /^CACHE_MAX_STALENESS_MS must be an integer/],
     [{ BZ_PARAMS_FILE: '/no/such/params.json' }, /^BZ_PARAMS_FILE could not be read/],
+    [{ DATABASE_REPLICA_URLS: 'mysql://r/bugs' }, /^DATABASE_REPLICA_URLS needs a mysql:\/\/ DATABASE_URL/],
+    [
+      { DATABASE_URL: 'mysql://p/bugs', DATABASE_REPLICA_URLS: 'mysql://r/bugs,sqlite:x' },
+      /^DATABASE_REPLICA_URLS must be comma-separated mysql:.* \(entry 2 is not\)$/,
+    ],
+    [{ DATABASE_URL: 'mysql://p/bugs', DATABASE_REPLICA_URLS: 'mysql://r' }, /^DATABASE_REPLICA_URLS must be/],
+    [{ DB_REPLICA_MAX_LAG_MS: 'soon' }, /^DB_REPLICA_MAX_LAG_MS must be an integer/],
+    [{ WORKERS: '0' }, /^WORKERS must be an integer from 1 to 256/],
   ])('rejects %o with a one-line error naming the setting', (env, message) => {
     let error: unknown;
     try {

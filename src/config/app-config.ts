@@ -45,7 +45,15 @@ export interface AppConfig {
   trustProxy: boolean | string[];
   /** Serve Prometheus metrics at `GET /metrics`. */
   metrics: boolean;
+  /** Read replicas of `database` (MySQL/MariaDB only): reads are spread across them, writes never go there. */
+  replicas: MysqlDatabaseConfig[];
+  /** A replica lagging more than this (or whose lag cannot be read) is taken out of rotation. */
+  dbReplicaMaxLagMs: number;
+  /** Processes serving one port (`node:cluster`); 1 serves from the main process itself. */
+  workers: number;
 }
+
+export type MysqlDatabaseConfig = Extract<DatabaseConfig, { type: 'mysql' }>;
 
 /** Injection token for the validated configuration. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -74,6 +82,9 @@ export const SETTINGS = {
   DB_TIMEOUT_MS: '5000',
   TRUST_PROXY: 'false',
   METRICS: 'true',
+  DATABASE_REPLICA_URLS: '',
+  DB_REPLICA_MAX_LAG_MS: '5000',
+  WORKERS: '1',
 } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -112,6 +123,34 @@ function trustProxy(env: Env): AppConfig['trustProxy'] {
     }
   }
   return proxies;
+}
+
+/** `DATABASE_REPLICA_URLS`: comma-separated mysql:// URLs, allowed only beside a mysql:// DATABASE_URL. */
+function replicaUrls(env: Env, primary: DatabaseConfig): MysqlDatabaseConfig[] {
+  const urls = value(env, 'DATABASE_REPLICA_URLS')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  if (urls.length && primary.type !== 'mysql') {
+    throw new ConfigError('DATABASE_REPLICA_URLS needs a mysql:// DATABASE_URL (SQLite has no replicas)');
+  }
+  const replicas: MysqlDatabaseConfig[] = [];
+  for (const url of urls) {
+    let replica: DatabaseConfig;
+    try {
+      replica = parseDatabaseUrl(url);
+    } catch {
+      replica = { type: 'sqlite', url, path: '' };
+    }
+    // Not the URL itself in the message: it may hold a password.
+    if (replica.type !== 'mysql') {
+      throw new ConfigError(
+        `DATABASE_REPLICA_URLS must be comma-separated mysql://user:pass@host:port/db URLs (entry ${replicas.length + 1} is not)`,
+      );
+    }
+    replicas.push(replica);
+  }
+  return replicas;
 }
 
 export function parseDatabaseUrl(url: string): DatabaseConfig {
@@ -182,8 +221,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
   }
+  const database = parseDatabaseUrl(value(env, 'DATABASE_URL'));
   return {
-    database: parseDatabaseUrl(value(env, 'DATABASE_URL')),
+    database,
     host: value(env, 'HOST'),
     port: integer(env, 'PORT', 0, 65535),
     migrate: bool(env, 'DB_MIGRATE'),
@@ -203,5 +243,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dbTimeoutMs: integer(env, 'DB_TIMEOUT_MS', 100, 600000),
     trustProxy: trustProxy(env),
     metrics: bool(env, 'METRICS'),
+    replicas: replicaUrls(env, database),
+    dbReplicaMaxLagMs: integer(env, 'DB_REPLICA_MAX_LAG_MS', 0, 86_400_000),
+    workers: integer(env, 'WORKERS', 1, 256),
   };
 }

@@ -1,13 +1,15 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ConnectionLimits } from './connection-limits.js';
 import { DatabaseInitializer } from './database-initializer.js';
 import { buildDataSourceOptions } from './data-source-options.js';
+import { DatabaseReader } from './read-routing.js';
 import { AuditLog } from './entities/audit-log.entity.js';
 import { BugStatus } from './entities/bug-status.entity.js';
 import { Resolution } from './entities/resolution.entity.js';
 
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -24,6 +26,8 @@ import { Resolution } from './entities/resolution.entity.js';
     // Tables every feature writes to or reads from (audit log, statuses, resolutions).
     TypeOrmModule.forFeature([AuditLog, BugStatus, Resolution]),
   ],
-  providers: [DatabaseInitializer, ConnectionLimits],
+  providers: [DatabaseInitializer, ConnectionLimits, DatabaseReader],
+  // Every feature reads through the one DatabaseReader (replicas, read-your-writes: read-routing.ts).
+  exports: [DatabaseReader],
 })
 export class DatabaseModule {}

@@ -1,5 +1,6 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { isMysql } from './dialect.js';
+import type { SqlRunner } from './read-routing.js';
 
 /**
  * Looking up many things by name in one statement, with the database's own comparison
@@ -35,7 +36,7 @@ export function nocase(ds: DataSource): string {
  * The condition is written by the caller with `nocase` where names are compared.
  */
 export async function matchEach<K>(
-  em: EntityManager | DataSource,
+  em: SqlRunner,
   query: MatchQuery,
   keys: readonly K[],
   condition: (key: K) => MatchCondition,

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { isMysql } from './dialect.js';
+import { noteWrite } from './read-routing.js';
 
 /**
  * Writing on both databases: one transaction per request, all or nothing.
@@ -17,6 +18,13 @@ const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
 const MAX_ATTEMPTS = 3;
 
 export async function runInTransaction<T>(ds: DataSource, work: (em: EntityManager) => Promise<T>): Promise<T> {
+  const result = await runOnPrimary(ds, work);
+  // The caller's next reads must see this commit even where replicas lag (read-routing.ts).
+  noteWrite();
+  return result;
+}
+
+async function runOnPrimary<T>(ds: DataSource, work: (em: EntityManager) => Promise<T>): Promise<T> {
   if (!isMysql(ds)) {
     const previous = sqliteQueues.get(ds) ?? Promise.resolve();
     const run = previous.then(

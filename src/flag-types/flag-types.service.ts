@@ -6,6 +6,7 @@ import { parseIdList, parseStringList } from '../bugzilla/params.js';
 import { AUDIT_CREATE, type AuditEntry, writeAuditLog } from '../database/audit-log.js';
 import { isMysql } from '../database/dialect.js';
 import { matchEach, nocase, preferExact } from '../database/match-each.js';
+import { DatabaseReader, type SqlRunner } from '../database/read-routing.js';
 import { insertedId, runInTransaction } from '../database/writes.js';
 import { productAccessDenied, productNotSpecified } from '../products/product-write.rules.js';
 import { EDITCOMPONENTS, ProductAdminPolicy } from '../products/product-admin-policy.js';
@@ -97,6 +98,7 @@ export class FlagTypesService {
     private readonly dataSource: DataSource,
     private readonly visibility: ProductVisibility,
     private readonly policy: ProductAdminPolicy,
+    private readonly reader: DatabaseReader,
   ) {}
 
   // ------------------------------------------------------------------ get
@@ -110,7 +112,7 @@ export class FlagTypesService {
         'The function Bug.flag_types requires a product argument, and that argument was not set.',
       );
     }
-    const em = this.dataSource.manager;
+    const em = this.reader;
     const product = await this.visibleProduct(em, user, textParam('product', params.product) ?? '');
     const componentName = textParam('component', params.component);
     let componentId: number | undefined;
@@ -362,7 +364,7 @@ export class FlagTypesService {
   }
 
   /** The product of that name the caller can access (106 otherwise; 50 when blank). */
-  private async visibleProduct(em: EntityManager, user: AuthUser, raw: string): Promise<{ id: number; name: string }> {
+  private async visibleProduct(em: SqlRunner, user: AuthUser, raw: string): Promise<{ id: number; name: string }> {
     const name = raw.trim();
     if (name === '') throw productNotSpecified();
     const found = await this.visibleProducts(em, user, [name]);
@@ -373,7 +375,7 @@ export class FlagTypesService {
 
   /** The accessible products of these (trimmed, non-blank) names, in one statement. */
   private async visibleProducts(
-    em: EntityManager,
+    em: SqlRunner,
     user: AuthUser,
     names: string[],
   ): Promise<Map<string, { id: number; name: string }>> {
@@ -396,7 +398,7 @@ export class FlagTypesService {
    * The components of these (product, name) pairs, in one statement; `componentId` then
    * answers 50 for a blank name and 51 for one the product does not have.
    */
-  private async components(em: EntityManager, wanted: { product: { id: number; name: string }; name: string }[]) {
+  private async components(em: SqlRunner, wanted: { product: { id: number; name: string }; name: string }[]) {
     const key = (productId: number, name: string) => JSON.stringify([productId, name]);
     const collate = nocase(this.dataSource);
     const pairs = wanted.map(({ product, name }) => ({ productId: product.id, name: name.trim() }));

@@ -3,25 +3,49 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import { DataSource } from 'typeorm';
 import { LoginExempt } from '../auth/auth.decorators.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
+import { DatabaseReader, type ReplicaHealth } from '../database/read-routing.js';
+
+interface HealthAnswer {
+  status: 'ok';
+  /** Only with DATABASE_REPLICA_URLS (SPEC §7): each database's state. */
+  databases?: { primary: 'ok'; replicas: ReplicaHealth[] };
+}
 
 @ApiTags('operations')
 @Controller('health')
 export class HealthController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reader: DatabaseReader,
+  ) {}
 
   @Get()
   @LoginExempt()
-  @ApiOperation({ summary: 'Whether the service can reach its database (for load balancers and monitoring).' })
-  @ApiOkResponse({ description: 'The database answers.', schema: { example: { status: 'ok' } } })
-  @ApiServiceUnavailableResponse({
-    description: 'The database does not answer (Bugzilla error envelope, code -32000).',
+  @ApiOperation({
+    summary: 'Whether the service can reach its database (for load balancers and monitoring).',
+    description:
+      'With read replicas configured, `databases` gives the state of each one as last checked; a replica out of ' +
+      'rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail.',
   })
-  async health(): Promise<{ status: 'ok' }> {
+  @ApiOkResponse({
+    description: 'The primary database answers.',
+    schema: {
+      example: {
+        status: 'ok',
+        databases: { primary: 'ok', replicas: [{ name: 'replica1:3306/bugs', status: 'ok', lag_ms: 0 }] },
+      },
+    },
+  })
+  @ApiServiceUnavailableResponse({
+    description: 'The primary database does not answer (Bugzilla error envelope, code -32000).',
+  })
+  async health(): Promise<HealthAnswer> {
     try {
       await this.dataSource.query('SELECT 1');
     } catch {
       throw Errors.databaseUnavailable();
     }
-    return { status: 'ok' };
+    const replicas = this.reader.replicaHealth();
+    return replicas ? { status: 'ok', databases: { primary: 'ok', replicas } } : { status: 'ok' };
   }
 }

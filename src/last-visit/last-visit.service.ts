@@ -8,6 +8,7 @@ import { formatBugzillaDateTime, nowUtcSql, toSqlDateTime, upsertLastVisitSql } 
 import { runInTransaction } from '../database/writes.js';
 import { BugVisibility } from './bug-visibility.js';
 import { LastVisitRecordDto } from './dto/last-visit-record.dto.js';
+import { DatabaseReader } from '../database/read-routing.js';
 
 /** How many records `GET /rest/bug_user_last_visit` without ids answers (SPEC "Limits"). */
 export const RECENT_LIMIT = 20;
@@ -34,6 +35,7 @@ export class LastVisitService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly visibility: BugVisibility,
+    private readonly reader: DatabaseReader,
   ) {}
 
   /**
@@ -88,14 +90,14 @@ export class LastVisitService {
 
     let rows: RecordRow[];
     if (!idsGiven) {
-      rows = await this.dataSource.query(`${base} ORDER BY v.last_visit_ts DESC, v.bug_id ASC LIMIT ${RECENT_LIMIT}`, [
+      rows = await this.reader.query(`${base} ORDER BY v.last_visit_ts DESC, v.bug_id ASC LIMIT ${RECENT_LIMIT}`, [
         user.id,
         ...visible.params,
       ]);
     } else {
       const byId = new Map<number, RecordRow>();
       for (const chunk of chunks(ids, CHUNK)) {
-        const found: RecordRow[] = await this.dataSource.query(`${base} AND v.bug_id IN (${placeholders(chunk)})`, [
+        const found: RecordRow[] = await this.reader.query(`${base} AND v.bug_id IN (${placeholders(chunk)})`, [
           user.id,
           ...visible.params,
           ...chunk,

@@ -4,6 +4,7 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
 import { isMysql } from '../database/dialect.js';
 import { productAccessDenied, productNotSpecified } from './product-write.rules.js';
+import type { SqlRunner } from '../database/read-routing.js';
 import { ProductVisibility } from './product-visibility.js';
 
 /** The global group whose members administer every product's components, versions and milestones. */
@@ -48,7 +49,7 @@ export class ProductAdminPolicy {
    * of theirs has `group_control_map.editcomponents` on the product (Bugzilla's
    * get_products_by_permission), limited, as there, to the products they can select.
    */
-  async administeredIds(user: AuthUser, em: Pick<EntityManager, 'query'> = this.dataSource): Promise<Set<number>> {
+  async administeredIds(user: AuthUser, em: SqlRunner = this.dataSource): Promise<Set<number>> {
     if (user.groupIds.size === 0) return new Set();
     const groups = [...user.groupIds];
     const selectable = this.visibility.condition(user, ['selectable'], 'p');
@@ -85,7 +86,7 @@ export class ProductAdminPolicy {
    * missing or blank → 50, else 106 naming it as given), and whether the caller administers it.
    */
   async accessibleProduct(
-    em: EntityManager,
+    em: SqlRunner,
     user: AuthUser,
     raw: unknown,
     options: { lock?: boolean; param?: string } = {},
@@ -99,8 +100,8 @@ export class ProductAdminPolicy {
     const accessible = this.visibility.condition(user, ['accessible'], 'p');
     const selectable = this.visibility.condition(user, ['selectable'], 'p');
     const groups = groupList(user);
-    const nocase = isMysql(em.dataSource) ? '' : ' COLLATE NOCASE';
-    const lock = options.lock && isMysql(em.dataSource) ? ' FOR UPDATE' : '';
+    const nocase = isMysql(this.dataSource) ? '' : ' COLLATE NOCASE';
+    const lock = options.lock && isMysql(this.dataSource) ? ' FOR UPDATE' : '';
     const rows: Record<string, unknown>[] = await em.query(
       `SELECT p.id, p.name, p.defaultmilestone,
               CASE WHEN ${selectable.sql} THEN 1 ELSE 0 END AS selectable,

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isMysql } from '../database/dialect.js';
+import { DatabaseReader } from '../database/read-routing.js';
 
 /** Bugzilla's three product lists (SPEC §4). */
 export type ProductSet = 'selectable' | 'enterable' | 'accessible';
@@ -26,12 +27,13 @@ export class ProductVisibility {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly reader: DatabaseReader,
   ) {}
 
   /** Ids of the products in any of `sets`, without duplicates, ordered by name as Bugzilla's database collates it. */
   async ids(user: AuthUser, sets: readonly ProductSet[] = ['accessible']): Promise<number[]> {
     const where = this.condition(user, sets, 'p');
-    const rows: { id: number }[] = await this.dataSource.query(
+    const rows: { id: number }[] = await this.reader.query(
       `SELECT p.id FROM products p WHERE ${where.sql} ORDER BY ${this.orderByName('p')}`,
       where.params,
     );

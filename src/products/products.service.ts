@@ -29,6 +29,7 @@ import {
 } from '../flag-types/flag-type-applicability.js';
 import { PRODUCT_SETS, type ProductSet, ProductVisibility } from './product-visibility.js';
 import { sortByVersion } from './version-order.js';
+import { DatabaseReader } from '../database/read-routing.js';
 
 /** Largest `IN (...)` list sent in one statement; longer lists are split (or filtered in memory). */
 export const IN_LIST_CHUNK = 1000;
@@ -63,6 +64,7 @@ export class ProductsService {
     private readonly dataSource: DataSource,
     private readonly visibility: ProductVisibility,
     private readonly cache: ModelCache,
+    private readonly reader: DatabaseReader,
   ) {}
 
   async ids(user: AuthUser, set: ProductSet): Promise<ProductIdsDto> {
@@ -124,7 +126,7 @@ export class ProductsService {
       }
       where.push(`(${anyOf.join(' OR ')})`);
     }
-    const rows: ProductRow[] = await this.dataSource.query(
+    const rows: ProductRow[] = await this.reader.query(
       `SELECT p.id, p.name, p.description, p.isactive, p.defaultmilestone, p.allows_unconfirmed,
               cl.name AS classification
          FROM products p
@@ -184,7 +186,7 @@ export class ProductsService {
     const rules = await this.inChunks<FlagRuleRow>(productIds, (list) => flagRulesSql(list), 2);
     // One statement keeps the SQL order; beyond one chunk of products, every type with an inclusion is read.
     const restricted = productIds.length <= IN_LIST_CHUNK;
-    const types: FlagTypeRow[] = await this.dataSource.query(
+    const types: FlagTypeRow[] = await this.reader.query(
       flagTypesSql(restricted ? placeholders(productIds) : undefined, (column) => this.byName(column)),
       restricted ? productIds : [],
     );
@@ -232,7 +234,7 @@ export class ProductsService {
     for (let start = 0; start < ids.length; start += size) {
       const chunk = ids.slice(start, start + size);
       const params = Array.from({ length: uses }, () => chunk).flat();
-      const found = (await this.dataSource.query(sql(placeholders(chunk)), params)) as T[];
+      const found = (await this.reader.query(sql(placeholders(chunk)), params)) as T[];
       // Not push(...found): a spread of 100,000 rows would overflow the call stack.
       for (const row of found) rows.push(row);
     }

@@ -1,0 +1,187 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import mysql from 'mysql2/promise';
+import { freePort } from './service-process.js';
+
+/**
+ * A real MariaDB primary and a real replica of it, made by the test itself from this machine's
+ * binaries (`mariadb-install-db`, `mariadbd`) in a temporary folder, on free ports: never the
+ * MariaDB on 3306. Stopped by their pids and removed by `stop()`.
+ *
+ * - primary: `--log-bin --server-id=1 --binlog-format=ROW`;
+ * - replica: a copy of the primary's fresh data directory, `--server-id=2 --read-only`, replicating
+ *   with GTID (`CHANGE MASTER TO ... MASTER_USE_GTID=slave_pos; START SLAVE`) as user `repl`;
+ * - the service connects to both as `bzapp`, which has no SUPER or READ ONLY ADMIN: the replica
+ *   refuses its writes, so a write sent there would fail loudly.
+ */
+
+const run = promisify(execFile);
+
+export const APP_USER = 'bzapp';
+const APP_PASSWORD = 'bzapp-pw';
+const REPL_USER = 'repl';
+const REPL_PASSWORD = 'repl-pw';
+
+/** Small InnoDB files: two servers start in about a second. */
+const SERVER_OPTIONS = ['--innodb-buffer-pool-size=32M', '--innodb-log-file-size=8M'];
+/** Per-user statement counts (information_schema.USER_STATISTICS): what the service itself ran. */
+const RUNTIME_OPTIONS = ['--userstat=1'];
+
+export interface MariaDbServer {
+  readonly name: 'primary' | 'replica';
+  port: number;
+  process?: ChildProcess;
+}
+
+export class ReplicatedMariaDb {
+  private constructor(
+    private readonly dir: string,
+    readonly primary: MariaDbServer,
+    readonly replica: MariaDbServer,
+  ) {}
+
+  static async start(): Promise<ReplicatedMariaDb> {
+    const dir = mkdtempSync(join(tmpdir(), 'bzp-replication-'));
+    const pair = new ReplicatedMariaDb(
+      dir,
+      { name: 'primary', port: await freePort() },
+      { name: 'replica', port: await freePort() },
+    );
+    try {
+      await run('mariadb-install-db', [
+        '--no-defaults',
+        `--datadir=${join(dir, 'primary')}`,
+        '--user=root',
+        '--auth-root-authentication-method=normal',
+        '--skip-test-db',
+        ...SERVER_OPTIONS,
+      ]);
+      // The replica starts from the same empty data; everything after comes through replication.
+      cpSync(join(dir, 'primary'), join(dir, 'replica'), { recursive: true });
+      await Promise.all([pair.startServer(pair.primary), pair.startServer(pair.replica)]);
+      await pair.sqlAsRoot(pair.primary, [
+        `CREATE USER '${REPL_USER}'@'127.0.0.1' IDENTIFIED BY '${REPL_PASSWORD}'`,
+        `GRANT REPLICATION SLAVE ON *.* TO '${REPL_USER}'@'127.0.0.1'`,
+        `CREATE USER '${APP_USER}'@'127.0.0.1' IDENTIFIED BY '${APP_PASSWORD}'`,
+        `GRANT ALL PRIVILEGES ON \`bzp\\_%\`.* TO '${APP_USER}'@'127.0.0.1'`,
+        // SHOW REPLICA STATUS, which the service reads to measure each replica's lag.
+        `GRANT SLAVE MONITOR ON *.* TO '${APP_USER}'@'127.0.0.1'`,
+      ]);
+      await pair.sqlAsRoot(pair.replica, [
+        `CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=${pair.primary.port}, MASTER_USER='${REPL_USER}',
+           MASTER_PASSWORD='${REPL_PASSWORD}', MASTER_USE_GTID=slave_pos, MASTER_CONNECT_RETRY=1`,
+        'START SLAVE',
+      ]);
+      await pair.waitForReplicaToCatchUp();
+      return pair;
+    } catch (error) {
+      await pair.stop();
+      throw error;
+    }
+  }
+
+  /** URL of a database on a server, for the service (as `bzapp`). */
+  url(server: MariaDbServer, database: string): string {
+    return `mysql://${APP_USER}:${APP_PASSWORD}@127.0.0.1:${server.port}/${database}`;
+  }
+
+  /** Runs statements as root on one server; answers the last one's rows. */
+  async sqlAsRoot(server: MariaDbServer, statements: string[]): Promise<any> {
+    const connection = await mysql.createConnection({ host: '127.0.0.1', port: server.port, user: 'root' });
+    try {
+      let last: unknown;
+      for (const statement of statements) [last] = await connection.query(statement);
+      return last;
+    } finally {
+      await connection.end();
+    }
+  }
+
+  /** `SHOW GLOBAL STATUS` counters of one server (Com_select, Com_insert, Com_update, ...). */
+  async counters(server: MariaDbServer, names: string[]): Promise<Record<string, number>> {
+    const rows: { Variable_name: string; Value: string }[] = await this.sqlAsRoot(server, [
+      `SHOW GLOBAL STATUS WHERE Variable_name IN (${names.map((n) => `'${n}'`).join(', ')})`,
+    ]);
+    return Object.fromEntries(rows.map((row) => [row.Variable_name, Number(row.Value)]));
+  }
+
+  /**
+   * What the service's user ran on one server: SELECTs, and INSERT/UPDATE/DELETE statements
+   * (unlike Com_insert and Com_update, these leave out what the replication applier writes).
+   */
+  async appUserCommands(server: MariaDbServer): Promise<{ selects: number; updates: number }> {
+    const rows: { SELECT_COMMANDS: number; UPDATE_COMMANDS: number }[] = await this.sqlAsRoot(server, [
+      `SELECT SELECT_COMMANDS, UPDATE_COMMANDS FROM information_schema.USER_STATISTICS WHERE USER = '${APP_USER}'`,
+    ]);
+    return { selects: Number(rows[0]?.SELECT_COMMANDS ?? 0), updates: Number(rows[0]?.UPDATE_COMMANDS ?? 0) };
+  }
+
+  /** Until the replica has applied everything the primary has written. */
+  async waitForReplicaToCatchUp(limitMs = 20_000): Promise<void> {
+    const [{ pos }] = await this.sqlAsRoot(this.primary, ['SELECT @@gtid_binlog_pos AS pos']);
+    const [row] = await this.sqlAsRoot(this.replica, [
+      `SELECT MASTER_GTID_WAIT('${pos}', ${limitMs / 1000}) AS waited`,
+    ]);
+    if (Number(row.waited) !== 0) throw new Error(`the replica did not reach ${pos} within ${limitMs} ms`);
+  }
+
+  /** Stops a server (SIGTERM to its pid: a clean shutdown) and waits for it to exit. */
+  async stopServer(server: MariaDbServer): Promise<void> {
+    const child = server.process;
+    server.process = undefined;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  /** Starts a server on its port and data directory; resolves when it accepts connections. */
+  async startServer(server: MariaDbServer): Promise<void> {
+    const datadir = join(this.dir, server.name);
+    const args = [
+      '--no-defaults',
+      '--user=root',
+      `--datadir=${datadir}`,
+      `--port=${server.port}`,
+      '--bind-address=127.0.0.1',
+      `--socket=${join(this.dir, `${server.name}.sock`)}`,
+      `--pid-file=${join(this.dir, `${server.name}.pid`)}`,
+      `--log-error=${join(this.dir, `${server.name}.err`)}`,
+      '--skip-name-resolve',
+      ...SERVER_OPTIONS,
+      ...RUNTIME_OPTIONS,
+      ...(server.name === 'primary'
+        ? ['--log-bin=mysql-bin', '--server-id=1', '--binlog-format=ROW']
+        : ['--server-id=2', '--read-only', `--relay-log=${join(datadir, 'relay-bin')}`]),
+    ];
+    const child = spawn('mariadbd', args, { stdio: 'ignore' });
+    server.process = child;
+    // Should the test process die first, its servers go with it.
+    const reap = () => child.kill('SIGKILL');
+    process.once('exit', reap);
+    child.once('exit', () => process.off('exit', reap));
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`mariadbd (${server.name}) exited with ${child.exitCode}`);
+      try {
+        const connection = await mysql.createConnection({ host: '127.0.0.1', port: server.port, user: 'root' });
+        await connection.end();
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  }
+
+  /** Stops both servers and removes their data. */
+  async stop(): Promise<void> {
+    await Promise.all([this.stopServer(this.replica), this.stopServer(this.primary)]);
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
