@@ -130,7 +130,14 @@ describe('read replicas and many instances [mysql]', () => {
     await pair.waitForReplicaToCatchUp();
     primaryUrl = pair.url(pair.primary, DATABASE);
     replicaUrl = pair.url(pair.replica, DATABASE);
-    service = await startService({ ...SERVICE_ENV, DATABASE_URL: primaryUrl, DATABASE_REPLICA_URLS: replicaUrl });
+    // The in-memory model answers product reads and callers without any statement (and reads the
+    // primary itself): with it off, every read is a statement whose server shows where it went.
+    service = await startService({
+      ...SERVICE_ENV,
+      CACHE_MAX_STALENESS_MS: '0',
+      DATABASE_URL: primaryUrl,
+      DATABASE_REPLICA_URLS: replicaUrl,
+    });
   });
 
   afterAll(async () => {
