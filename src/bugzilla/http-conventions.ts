@@ -10,6 +10,38 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 const ALLOW_HEADERS = 'origin, content-type, accept, x-requested-with';
 
 /**
+ * Answers that are frozen (the in-memory model's remembered answers, served to every caller
+ * with the same groups asking the same question until the next snapshot) are serialised and
+ * hashed once: the JSON text per object (forgotten with the object, which a new snapshot
+ * replaces), the ETag per text (a pure function of the text, so it is never stale).
+ */
+const serializedAnswers = new WeakMap<object, string>();
+/** ETags of the texts serialised from frozen answers (only those: a text held here stays alive). */
+const etagsOfAnswers = new Map<string, string | undefined>();
+/** As many as the model remembers answers (ProductsService): older texts are dropped all at once. */
+const ETAG_MEMO_LIMIT = 256;
+
+function serializeAnswer(payload: unknown): string {
+  if (!payload || typeof payload !== 'object' || !Object.isFrozen(payload)) return JSON.stringify(payload);
+  let json = serializedAnswers.get(payload);
+  if (json === undefined) {
+    json = JSON.stringify(payload);
+    serializedAnswers.set(payload, json);
+    if (etagsOfAnswers.size >= ETAG_MEMO_LIMIT) etagsOfAnswers.clear();
+    etagsOfAnswers.set(json, undefined);
+  }
+  return json;
+}
+
+function etagOf(payload: string): string {
+  const known = etagsOfAnswers.get(payload);
+  if (known) return known;
+  const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  if (etagsOfAnswers.has(payload)) etagsOfAnswers.set(payload, etag);
+  return etag;
+}
+
+/**
  * Bugzilla's wire conventions that hold for every route (SPEC §2): JSON object
  * bodies, CORS, ETag/304 and OPTIONS. (Errors Fastify raises itself, such as body
  * parsing and limits, reach the envelope filter through Nest's Fastify error handler.)
@@ -18,6 +50,7 @@ const ALLOW_HEADERS = 'origin, content-type, accept, x-requested-with';
 export function applyHttpConventions(fastify: FastifyInstance): void {
   registerJsonBodyParser(fastify);
   registerOptionsAnswer(fastify);
+  fastify.setReplySerializer(serializeAnswer);
   fastify.addHook('onSend', async (request, reply, payload) => {
     void reply.header('access-control-allow-origin', '*');
     void reply.header('access-control-allow-headers', ALLOW_HEADERS);
@@ -87,7 +120,7 @@ function registerOptionsAnswer(fastify: FastifyInstance): void {
 /** Every 200 carries an ETag; a GET whose If-None-Match matches answers 304 with no body. */
 function withEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-  const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  const etag = etagOf(payload);
   void reply.header('etag', etag);
   const ifNoneMatch = request.headers['if-none-match'];
   if (request.method === 'GET' && ifNoneMatch && matchesEtag(ifNoneMatch, etag)) {
