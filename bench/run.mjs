@@ -448,30 +448,8 @@ async function main() {
     // Warm up (JIT, connection pool, database buffers) without recording.
     if (options.warmup > 0) await cannon(scenario, 10, options.warmup);
     for (const connections of options.connections) {
-      if (options.quietWait > 0) await waitForQuiet(watched, options.quietWait);
       const serverPid = scenario.baseline ? baseline.pid : service.pid;
-      const questionsBefore = await questions();
-      const before = cpuSnapshot(watched, serverPid, dbPids);
-      const result = await cannon(scenario, connections, options.duration);
-      const after = cpuSnapshot(watched, serverPid, dbPids);
-      const questionsAfter = await questions();
-      const perRequest = (ticks) => (result.requests.total ? (ticks * 10) / result.requests.total : null);
-      const row = {
-        id: scenario.id,
-        label: scenario.label,
-        connections,
-        rps: result.requests.average,
-        p50: result.exact.p50,
-        p99: result.exact.p99,
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-        requests: result.requests.total,
-        otherCpu: otherCpu(before, after),
-        // CPU time per request of the server process (service or baseline) and of the database server.
-        serverCpuMs: perRequest(after.server - before.server),
-        dbCpuMs: perRequest(after.db - before.db),
-        dbStatementsPerRequest: result.requests.total ? (questionsAfter - questionsBefore - 1) / result.requests.total : null,
-      };
+      const row = await measure(scenario, connections, serverPid, watched, dbPids, questions);
       rows.push(row);
       console.log(`  ${scenario.label.padEnd(60)} c=${String(connections).padStart(2)}  ${fmt(row.rps, 0).padStart(6)} req/s  p50 ${fmt(row.p50).padStart(6)} ms  p99 ${fmt(row.p99).padStart(6)} ms  errors ${row.errors + row.non2xx}  CPU/req server ${fmt(row.serverCpuMs, 2)} ms db ${fmt(row.dbCpuMs, 2)} ms  stmts/req ${fmt(row.dbStatementsPerRequest)}  other CPU ${row.otherCpu} %`);
     }
