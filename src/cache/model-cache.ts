@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isMysql } from '../database/dialect.js';
 import { onCommittedWrite, type WrittenTables } from '../database/writes.js';
 import { CacheMetrics } from '../metrics/cache-metrics.js';
+import { sameValue } from './same-value.js';
 import { CacheModel } from './cache-model.js';
 import {
   type ChangeSignal,
@@ -177,10 +178,15 @@ export class ModelCache implements BeforeApplicationShutdown {
           [...wanted].map(async (table) => [table, await loadTable(table, this.read, { mysql: this.mysql })] as const),
         );
         if (this.closed) return false;
-        const tables = { ...this.tables };
-        for (const [table, index] of loaded) (tables as Record<string, unknown>)[table] = index;
-        this.tables = tables;
-        this.model = new CacheModel(tables as TableIndexes, this.orGroups);
+        const current = this.tables as Record<string, unknown>;
+        const changed = loaded.filter(([table, index]) => !sameValue(current[table], index));
+        // Only a model whose data changed is replaced: what it derived (remembered answers) stays valid.
+        if (this.model === undefined || changed.length > 0) {
+          const tables = { ...this.tables };
+          for (const [table, index] of changed) (tables as Record<string, unknown>)[table] = index;
+          this.tables = tables;
+          this.model = new CacheModel(tables as TableIndexes, this.orGroups);
+        }
         this.metrics.refresh(METRICS_NAME);
       }
       reading.accept();
