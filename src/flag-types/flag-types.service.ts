@@ -113,7 +113,8 @@ export class FlagTypesService {
       );
     }
     const em = this.reader;
-    const product = await this.visibleProduct(em, user, textParam('product', params.product) ?? '');
+    // Product->check, as everywhere: 50 when blank, 106 when unknown or not accessible.
+    const { product } = await this.policy.accessibleProduct(em, user, textParam('product', params.product) ?? '');
     const componentName = textParam('component', params.component);
     let componentId: number | undefined;
     if (isSet(componentName)) {
@@ -361,16 +362,6 @@ export class FlagTypesService {
   private async rights(user: AuthUser, em: EntityManager): Promise<AdminRights> {
     if (user.groupNames.has(EDITCOMPONENTS)) return { global: true, products: new Set() };
     return { global: false, products: await this.policy.administeredIds(user, em) };
-  }
-
-  /** The product of that name the caller can access (106 otherwise; 50 when blank). */
-  private async visibleProduct(em: SqlRunner, user: AuthUser, raw: string): Promise<{ id: number; name: string }> {
-    const name = raw.trim();
-    if (name === '') throw productNotSpecified();
-    const found = await this.visibleProducts(em, user, [name]);
-    const product = found.get(name);
-    if (!product) throw productAccessDenied({ name });
-    return product;
   }
 
   /** The accessible products of these (trimmed, non-blank) names, in one statement. */
