@@ -33,6 +33,9 @@ import {
 } from './component.rules.js';
 import { createComponentSeries } from './component-series.js';
 
+/** Ids per statement when reading targets (far below SQLite's bound on bound parameters). */
+const ID_CHUNK = 1000;
+
 export const COMPONENT_CLASS = 'Bugzilla::Component';
 const AUDIT_REMOVE = '__remove__';
 
@@ -359,22 +362,24 @@ export class ComponentAdminService {
    */
   private async resolveTargets(em: EntityManager, user: AuthUser, targets: ComponentTarget[]): Promise<ComponentRow[]> {
     const lock = isMysql(em.dataSource) ? ' FOR UPDATE' : '';
-    const ids = targets.flatMap((t) => ('id' in t ? [t.id] : []));
+    const ids = [...new Set(targets.flatMap((t) => ('id' in t ? [t.id] : [])))];
     const byId = new Map<number, ComponentRow>();
     if (ids.length > 0) {
-      const rows: Record<string, unknown>[] = await em.query(
-        `SELECT c.id, c.name, c.initialowner, c.initialqacontact, c.description, c.isactive,
-                p.id AS product_id, p.name AS product_name, p.defaultmilestone
-           FROM components c JOIN products p ON p.id = c.product_id
-          WHERE c.id IN (${marks(ids)})${lock}`,
-        ids,
-      );
+      // In chunks: a request may name more ids than SQLite binds in one statement.
+      const rows: Record<string, unknown>[] = [];
+      for (let start = 0; start < ids.length; start += ID_CHUNK) {
+        const chunk = ids.slice(start, start + ID_CHUNK);
+        const found: Record<string, unknown>[] = await em.query(
+          `SELECT c.id, c.name, c.initialowner, c.initialqacontact, c.description, c.isactive,
+                  p.id AS product_id, p.name AS product_name, p.defaultmilestone
+             FROM components c JOIN products p ON p.id = c.product_id
+            WHERE c.id IN (${marks(chunk)})${lock}`,
+          chunk,
+        );
+        for (const row of found) rows.push(row);
+      }
       const accessible = new Set(
-        await this.accessibleProductIds(
-          em,
-          user,
-          rows.map((r) => Number(r.product_id)),
-        ),
+        await this.accessibleProductIds(em, user, [...new Set(rows.map((r) => Number(r.product_id)))]),
       );
       const administers = await this.policy.administers(em, user, [...accessible]);
       for (const raw of rows) {

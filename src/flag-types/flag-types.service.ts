@@ -45,6 +45,9 @@ import {
   textParam,
 } from './flag-type.rules.js';
 
+/** Ids per statement when reading targets (far below SQLite's bound on bound parameters). */
+const ID_CHUNK = 1000;
+
 const FLAG_TYPE_CLASS = 'Bugzilla::FlagType';
 
 /** Parameters of FlagType.get, as every transport hands them over. */
@@ -242,19 +245,27 @@ export class FlagTypesService {
       if (targets.length === 0) return [];
 
       const lock = isMysql(this.dataSource) ? ' FOR UPDATE' : '';
-      const list = targets.map(() => '?').join(', ');
-      const rows: FlagTypeRow[] = await em.query(
-        `SELECT ${FLAG_TYPE_COLUMNS} FROM flagtypes ft WHERE ft.id IN (${list})${lock}`,
-        targets,
-      );
+      // In chunks: a request may name more ids than SQLite binds in one statement.
+      const rows: FlagTypeRow[] = [];
+      for (let start = 0; start < targets.length; start += ID_CHUNK) {
+        const chunk = targets.slice(start, start + ID_CHUNK);
+        const found: FlagTypeRow[] = await em.query(
+          `SELECT ${FLAG_TYPE_COLUMNS} FROM flagtypes ft WHERE ft.id IN (${chunk.map(() => '?').join(', ')})${lock}`,
+          chunk,
+        );
+        for (const row of found) rows.push(row);
+      }
       const byId = new Map(rows.map((row) => [Number(row.id), row]));
+      // The rules of the types that exist (an unknown id is answered 51 below): as many as there are types.
+      const existing = [...byId.keys()];
+      const list = existing.length ? existing.map(() => '?').join(', ') : 'NULL';
       const rules = new FlagTypeApplicability(
         rows,
         await em.query(
           `SELECT 0 AS excluded, type_id, product_id, component_id FROM flaginclusions WHERE type_id IN (${list})
            UNION ALL
            SELECT 1 AS excluded, type_id, product_id, component_id FROM flagexclusions WHERE type_id IN (${list})`,
-          [...targets, ...targets],
+          [...existing, ...existing],
         ),
       );
       const groups = await this.groups(
