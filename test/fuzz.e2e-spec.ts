@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
 import { formatBugzillaDateTime } from '../src/database/dialect.js';
 import { seedProductFixture, type ProductFixture } from './support/product-fixture.js';
 import {
@@ -15,6 +16,7 @@ import {
   RAW_QUERY,
 } from './support/fuzz.js';
 import { envelopeProblem, leakIn, requestStrings, snapshotTables, type TableSnapshot } from './support/reliability.js';
+import { routeTable, servedBy } from './support/route-table.js';
 import { forEachDialect, type TestApp } from './support/test-app.js';
 
 /**
@@ -841,6 +843,14 @@ forEachDialect('fuzzed requests', (app) => {
         );
       }
     }, 120_000);
+  });
+
+  it('sweeps every route the service serves (a new REST route must join everyRoute)', async () => {
+    const fastify = app().app.getHttpAdapter().getInstance() as FastifyInstance;
+    const served = routeTable(fastify).filter((r) => /^\w+ \/(rest\/|health)/.test(r));
+    expect(served).toEqual(expect.arrayContaining(['GET /rest/product', 'POST /rest/component', 'GET /health']));
+    const swept = everyRoute(world).map(([method, path]) => `${method} ${path.split('?')[0]}`);
+    expect(served.filter((route) => !swept.some((request) => servedBy(route, request)))).toEqual([]);
   });
 
   it('malformed bodies and wrong content types on every route: 400 code 32000 (or the route ignores a GET body), never a 5xx', async () => {

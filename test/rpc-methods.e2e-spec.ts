@@ -4,6 +4,7 @@ import { ModulesContainer, Reflector } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { readRouteAccess, type RouteAccess } from '../src/auth/route-access.js';
 import { REST_ONLY_ROUTES, RPC_METHODS } from '../src/rpc/rpc-methods.js';
+import { routeShape, routeTable } from './support/route-table.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -11,29 +12,6 @@ import { startTestApp, type TestApp } from './support/test-app.js';
  * RPC method (or is listed as REST-only with a reason), every route an entry names exists, and each
  * entry grants access exactly as its REST routes' decorators do.
  */
-
-/** `METHOD /path` of every route in Fastify's route table (HEAD and OPTIONS are implied by the others). */
-function routeTable(fastify: FastifyInstance): string[] {
-  const routes: string[] = [];
-  const parents: string[] = [];
-  for (const line of fastify.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1].length / 4;
-    const path = (parents[depth - 1] ?? '') + m[2];
-    parents[depth] = path;
-    for (const method of (m[3] ?? '').split(', ').filter(Boolean)) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method} ${path}`);
-    }
-  }
-  return routes;
-}
-
-/**
- * A route without its parameter names, to compare routes as the router lists them (a segment named
- * by every name used there: `:id_or_name|:product`) with routes as controllers and the table name them.
- */
-const routeShape = (route: string) => route.replace(/:[^/]+/g, ':');
 
 const complete = (rules: RouteAccess): RouteAccess => ({
   loginRequired: rules.loginRequired === true,
