@@ -81,7 +81,11 @@ export function registerProviderStates(fastify: FastifyInstance, states: Provide
       }
       await reply.status(200).header('content-type', 'application/json; charset=utf-8').send('{}');
     } catch (error) {
-      sendError(error instanceof SeedError ? new BugzillaError(ErrorCode.USER_ERROR, error.message) : error, request, reply);
+      sendError(
+        error instanceof SeedError ? new BugzillaError(ErrorCode.USER_ERROR, error.message) : error,
+        request,
+        reply,
+      );
     }
     return reply;
   });

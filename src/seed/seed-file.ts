@@ -13,7 +13,9 @@ export function readSeedFile(path: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new SeedError([`${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`]);
+    throw new SeedError([
+      `${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    ]);
   }
   try {
     return path.toLowerCase().endsWith('.json') ? JSON.parse(text) : (load(text) ?? {});

@@ -64,8 +64,12 @@ class SeedApplication {
     for (const v of seed.last_visits ?? []) {
       const userId = await this.userId(v.user);
       const ts = toSqlDateTime(v.last_visit_ts ? new Date(v.last_visit_ts) : new Date());
-      const id = await this.idOf('SELECT id FROM bug_user_last_visit WHERE user_id = ? AND bug_id = ?', [userId, v.bug]);
-      if (id === undefined) await this.rows.insert('bug_user_last_visit', { user_id: userId, bug_id: v.bug, last_visit_ts: ts });
+      const id = await this.idOf('SELECT id FROM bug_user_last_visit WHERE user_id = ? AND bug_id = ?', [
+        userId,
+        v.bug,
+      ]);
+      if (id === undefined)
+        await this.rows.insert('bug_user_last_visit', { user_id: userId, bug_id: v.bug, last_visit_ts: ts });
       else await this.update('bug_user_last_visit', 'id', id, { last_visit_ts: ts });
     }
     return { apiKeys };
@@ -78,7 +82,10 @@ class SeedApplication {
       return;
     }
     // As Bugzilla's Group->create: the admin group may see, join and bless every new group.
-    this.groups.set(name.toLowerCase(), await this.rows.group(name, { description, isactive: isActive, grantAdmin: true }));
+    this.groups.set(
+      name.toLowerCase(),
+      await this.rows.group(name, { description, isactive: isActive, grantAdmin: true }),
+    );
   }
 
   /** Returns the user's key: the seed's, else one the user already has, else a new one. */
@@ -98,7 +105,12 @@ class SeedApplication {
     }
     this.users.set(u.login.toLowerCase(), id);
     for (const group of u.groups ?? []) {
-      await this.link('user_group_map', { user_id: id, group_id: await this.groupId(group), isbless: 0, grant_type: 0 });
+      await this.link('user_group_map', {
+        user_id: id,
+        group_id: await this.groupId(group),
+        isbless: 0,
+        grant_type: 0,
+      });
     }
     if (u.api_key) {
       const owner = await this.idOf('SELECT user_id AS id FROM user_api_keys WHERE api_key = ?', [u.api_key]);
@@ -186,7 +198,8 @@ class SeedApplication {
   /** A version or milestone of a product, created or updated. */
   private async value(table: 'versions' | 'milestones', productId: number, v: SeedValue): Promise<void> {
     const name = valueName(v);
-    const fields = typeof v === 'string' ? {} : { isactive: v.is_active, sortkey: table === 'milestones' ? v.sort_key : undefined };
+    const fields =
+      typeof v === 'string' ? {} : { isactive: v.is_active, sortkey: table === 'milestones' ? v.sort_key : undefined };
     const id = await this.idOf(`SELECT id FROM ${table} WHERE product_id = ? AND value = ?`, [productId, name]);
     if (id !== undefined) await this.update(table, 'id', id, fields);
     else if (table === 'versions') await this.rows.version(productId, name, { isactive: fields.isactive });
@@ -229,7 +242,8 @@ class SeedApplication {
     } else await this.update('flagtypes', 'id', id, fields);
     const inclusions = flagTargets(t.inclusions);
     // Without inclusions a new type applies everywhere (Bugzilla's __Any__:__Any__).
-    if (isNew && inclusions.length === 0) await this.link('flaginclusions', { type_id: id, product_id: null, component_id: null });
+    if (isNew && inclusions.length === 0)
+      await this.link('flaginclusions', { type_id: id, product_id: null, component_id: null });
     for (const [table, targets] of [
       ['flaginclusions', inclusions],
       ['flagexclusions', flagTargets(t.exclusions)],
@@ -285,7 +299,8 @@ class SeedApplication {
         component: fields.component_id,
         reporter: fields.reporter,
         assignee: fields.assigned_to ?? Number(component.initialowner),
-        qaContact: fields.qa_contact ?? (component.initialqacontact === null ? null : Number(component.initialqacontact)),
+        qaContact:
+          fields.qa_contact ?? (component.initialqacontact === null ? null : Number(component.initialqacontact)),
         status: b.status,
         resolution: fields.resolution,
         version: b.version ?? (versions.find((v) => v.value === 'unspecified') ?? versions[0])?.value,
@@ -293,9 +308,10 @@ class SeedApplication {
         shortDesc: b.summary,
       });
       // Bugzilla's Bug->create: the component's default CC list, and the product's mandatory groups.
-      const defaultCc: { user_id: number }[] = await this.db.query('SELECT user_id FROM component_cc WHERE component_id = ?', [
-        fields.component_id,
-      ]);
+      const defaultCc: { user_id: number }[] = await this.db.query(
+        'SELECT user_id FROM component_cc WHERE component_id = ?',
+        [fields.component_id],
+      );
       for (const row of defaultCc) await this.link('cc', { bug_id: b.id, who: Number(row.user_id) });
       const mandatory: { group_id: number }[] = await this.db.query(
         'SELECT group_id FROM group_control_map WHERE product_id = ? AND membercontrol = 3',
@@ -304,7 +320,8 @@ class SeedApplication {
       for (const row of mandatory) await this.link('bug_group_map', { bug_id: b.id, group_id: Number(row.group_id) });
     }
     for (const login of b.cc ?? []) await this.link('cc', { bug_id: b.id, who: await this.userId(login) });
-    for (const group of b.groups ?? []) await this.link('bug_group_map', { bug_id: b.id, group_id: await this.groupId(group) });
+    for (const group of b.groups ?? [])
+      await this.link('bug_group_map', { bug_id: b.id, group_id: await this.groupId(group) });
   }
 
   private async userId(login: string): Promise<number> {
@@ -344,7 +361,12 @@ class SeedApplication {
   }
 
   /** UPDATE of the fields given (undefined ones are left as they are). */
-  private async update(table: string, key: string | string[], id: number | number[], fields: Record<string, Value | undefined>) {
+  private async update(
+    table: string,
+    key: string | string[],
+    id: number | number[],
+    fields: Record<string, Value | undefined>,
+  ) {
     const columns = Object.keys(fields).filter((c) => fields[c] !== undefined);
     if (columns.length === 0) return;
     const keys = Array.isArray(key) ? key : [key];

@@ -24,10 +24,7 @@ const value = {
 const flagTargets = {
   type: 'array',
   items: {
-    oneOf: [
-      name(129),
-      { type: 'object', minProperties: 1, additionalProperties: { type: 'array', items: name(64) } },
-    ],
+    oneOf: [name(129), { type: 'object', minProperties: 1, additionalProperties: { type: 'array', items: name(64) } }],
   },
 } as const;
 const bugId = { type: 'integer', minimum: 1, maximum: 16777215 } as const;

@@ -36,7 +36,10 @@ function describe(error: ErrorObject): [path: string, message: string] {
     case 'oneOf':
       return [path, 'must be a name or an object of the documented form'];
     case 'enum':
-      return [path, `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`];
+      return [
+        path,
+        `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      ];
     default:
       return [path, error.message ?? 'is not valid'];
   }
@@ -49,7 +52,11 @@ export function shapeProblems(input: unknown): string[] {
   // Inside a oneOf the errors of each branch say nothing useful: the oneOf's own line replaces them.
   const oneOfPaths = errors.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath);
   const problems = errors
-    .filter((e) => e.keyword === 'oneOf' || !oneOfPaths.some((p) => e.instancePath.startsWith(p) && e.schemaPath.includes('oneOf')))
+    .filter(
+      (e) =>
+        e.keyword === 'oneOf' ||
+        !oneOfPaths.some((p) => e.instancePath.startsWith(p) && e.schemaPath.includes('oneOf')),
+    )
     .map(describe)
     .map(([path, message]) => `${path || '(the seed)'}: ${message}`);
   return [...new Set(problems)];
@@ -99,7 +106,10 @@ interface Existing {
   bugs: Set<number>;
 }
 
-async function inChunks<T>(names: string[] | number[], read: (chunk: (string | number)[]) => Promise<T[]>): Promise<T[]> {
+async function inChunks<T>(
+  names: string[] | number[],
+  read: (chunk: (string | number)[]) => Promise<T[]>,
+): Promise<T[]> {
   const rows: T[] = [];
   for (let i = 0; i < names.length; i += 500) rows.push(...(await read(names.slice(i, i + 500))));
   return rows;
@@ -116,14 +126,21 @@ async function readExisting(db: Queryable, seed: Seed): Promise<Existing> {
   for (const product of seed.products ?? []) productNames.add(product.name);
   for (const bug of seed.bugs ?? []) productNames.add(bug.product);
   for (const type of seed.flag_types ?? []) {
-    for (const [product] of [...flagTargets(type.inclusions), ...flagTargets(type.exclusions)]) productNames.add(product);
+    for (const [product] of [...flagTargets(type.inclusions), ...flagTargets(type.exclusions)])
+      productNames.add(product);
   }
   for (const user of seed.users ?? []) users.add(user.login);
   for (const login of referencedLogins(seed)) users.add(login);
   for (const group of referencedGroups(seed)) groups.add(group);
   for (const product of seed.products ?? []) if (product.classification) classifications.add(product.classification);
 
-  const existing: Existing = { users: new Set(), groups: new Set(), classifications: new Set(), products: new Map(), bugs: new Set() };
+  const existing: Existing = {
+    users: new Set(),
+    groups: new Set(),
+    classifications: new Set(),
+    products: new Map(),
+    bugs: new Set(),
+  };
   const userRows = await inChunks([...users], (c) =>
     db.query(`SELECT login_name AS name FROM profiles WHERE login_name IN (${marks(c.length)})`, c),
   );
@@ -249,7 +266,12 @@ class Known {
 }
 
 /** The same name twice in one list (names are unique, case-insensitively, as in Bugzilla). */
-function duplicates<T>(items: T[] | undefined, key: (item: T) => string | number, path: string, what: string): string[] {
+function duplicates<T>(
+  items: T[] | undefined,
+  key: (item: T) => string | number,
+  path: string,
+  what: string,
+): string[] {
   const seen = new Set<string | number>();
   const problems: string[] = [];
   (items ?? []).forEach((item, i) => {
@@ -288,7 +310,8 @@ export async function referenceProblems(db: Queryable, seed: Seed): Promise<stri
     if (u.api_key) {
       if (keys.has(u.api_key)) problems.push(`users[${i}].api_key: the same key as users[${keys.get(u.api_key)}]`);
       const owner = owners.get(u.api_key);
-      if (owner !== undefined && owner !== lower(u.login)) problems.push(`users[${i}].api_key: the key of another user`);
+      if (owner !== undefined && owner !== lower(u.login))
+        problems.push(`users[${i}].api_key: the key of another user`);
       keys.set(u.api_key, i);
     }
   });
