@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { isMysql } from '../database/dialect.js';
-import { FLAG_TYPE_COLUMNS, type FlagRuleRow, type FlagTypeRow } from '../flag-types/flag-type-applicability.js';
-import { sortByVersion } from '../products/version-order.js';
+import { FLAG_TYPE_COLUMNS, type FlagRuleRow, type FlagTypeRow } from '../catalogue/flag-type-applicability.js';
+import { sortByVersion } from '../catalogue/version-order.js';
 
 /**
  * What the in-memory model reads, table by table. Each table is loaded whole by one statement,
