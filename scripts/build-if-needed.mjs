@@ -11,18 +11,22 @@ function newestMtime(path) {
   return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
 }
 
-function stale(output, sources) {
+function isStale(output, sources) {
   return !existsSync(output) || Math.max(...sources.map(newestMtime)) > statSync(output).mtimeMs;
 }
 
 const lock = 'package-lock.json';
-if (stale('dist/src/main.js', ['src', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', lock])) {
+const stale = isStale('dist/src/main.js', ['src', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', lock]);
+if (stale) {
   console.log('Building the service (dist/ is missing or older than the sources)...');
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
     stdio: 'inherit',
   });
 }
-if (stale('dist/admin-ui/app.js', ['admin-ui', lock])) {
+if (isStale('dist/admin-ui/app.js', ['admin-ui', lock])) {
   console.log('Building the admin console...');
   execFileSync(process.execPath, ['admin-ui/build.mjs'], { stdio: 'inherit' });
+}
+if (stale || !existsSync('dist/seed.schema.json')) {
+  execFileSync(process.execPath, ['scripts/write-seed-schema.mjs'], { stdio: 'inherit' });
 }

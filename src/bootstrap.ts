@@ -13,8 +13,14 @@ import { serveOpenApiDocument } from './openapi/openapi.js';
 import { registerRequestRouting } from './database/read-routing.js';
 import { serveAdminConsole } from './admin-console/admin-console.js';
 
-/** Builds the application (used by main.ts and by the tests), ready to listen or to `inject`. */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+/**
+ * Builds the application (used by main.ts, startServer() and the tests), ready to listen or to
+ * `inject`. `extend` adds routes of its own before the route table is closed (the Pact state route).
+ */
+export async function createApp(
+  config: AppConfig,
+  extend?: (app: NestFastifyApplication) => void,
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     // A path parameter may be as long as any URL Node's HTTP parser lets through (16 KiB of headers),
@@ -51,6 +57,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   serveOpenApiDocument(app, config);
   // ADMIN_UI=false: /admin/ is an unknown path like any other.
   if (config.adminUi) serveAdminConsole(app.getHttpAdapter().getInstance());
+  extend?.(app);
 
   await app.init();
   return app;
