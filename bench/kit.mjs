@@ -76,10 +76,12 @@ const cycles = [];
 for (let i = 0; i < rounds * 20; i++) {
   const t0 = performance.now();
   await change('setup');
-  await (await fetch(`${server.url}/rest/product?names=Stately`, { headers: { 'X-BUGZILLA-API-KEY': 'A'.repeat(40) } })).arrayBuffer();
   await change('teardown');
   cycles.push(performance.now() - t0);
+  // Not timed: what an interaction does between the two (and a check that the state was there).
+  const read = await (await fetch(`${server.url}/rest/product?names=Stately&include_fields=name`)).json();
+  if (i === 0 && read.products.length !== 0) throw new Error('teardown left the state behind');
 }
 await server.close();
 rmSync(dir, { recursive: true, force: true });
-console.log(`provider state setup + a read + teardown (1 product, 3 components, 2 users; 20-product base): median ${cycles.length ? median(cycles).toFixed(1) : '-'} ms over ${cycles.length}`);
+console.log(`provider state setup + teardown (1 product, 3 components, 2 users; 20-product base): median ${cycles.length ? median(cycles).toFixed(1) : '-'} ms over ${cycles.length}`);
