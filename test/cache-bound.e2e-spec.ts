@@ -120,3 +120,94 @@ describe.each(DIALECTS)('no answer older than the bound while the model cannot c
     expect(await served(`/rest/product/${hidden}`)).toEqual({ body: { products: [] }, from: 'model' });
   });
 });
+
+describe.each(DIALECTS.filter((dialect) => dialect === 'mysql'))(
+  'a reload reads only the products whose rows changed [%s]',
+  (dialect: Dialect) => {
+    let app: TestApp;
+    let other: OtherWriter;
+    let apiKey: string;
+    let user: number;
+    let first: number;
+    let second: number;
+    let empty: number;
+
+    const asUser = (url: string) => app.get(url, { headers: { 'X-BUGZILLA-API-KEY': apiKey } });
+    const names = async (productId: number, field: 'components' | 'versions' | 'milestones') =>
+      (await asUser(`/rest/product/${productId}?include_fields=${field}.name`)).body.products[0][field].map(
+        (row: { name: string }) => row.name,
+      );
+
+    /** Commits `sql` on another connection, waits until `shows`, and returns the model's statements meanwhile. */
+    const change = async (sql: string, params: unknown[], shows: () => Promise<boolean>) => {
+      const spy = vi.spyOn(app.ds.logger, 'logQuery');
+      try {
+        await other.run(sql, params);
+        for (let i = 0; i < 200 && !(await shows()); i++) await pause(BOUND_MS / 10);
+        expect(await shows()).toBe(true);
+        return spy.mock.calls.map((call) => String(call[0]));
+      } finally {
+        spy.mockRestore();
+      }
+    };
+
+    beforeAll(async () => {
+      app = await startTestApp(dialect, { CACHE_MAX_STALENESS_MS: String(BOUND_MS) });
+      user = await app.seed.user('partial@example.com');
+      apiKey = await app.seed.apiKey(user);
+      first = await app.seed.product('First');
+      second = await app.seed.product('Second');
+      empty = await app.seed.product('Empty');
+      for (const productId of [first, second]) {
+        for (const name of ['alpha', 'beta', 'gamma']) await app.seed.component(productId, name, { owner: user });
+        for (const value of ['1.0', '2.0']) await app.seed.version(productId, value);
+        await app.seed.milestone(productId, 'M1');
+      }
+      other = await otherWriter(app);
+      expect(await names(first, 'components')).toEqual(['alpha', 'beta', 'gamma']);
+    });
+
+    afterAll(async () => {
+      await other?.close();
+      await app?.close();
+    });
+
+    it('a renamed component is read again with its product only, and takes its place in name order', async () => {
+      const sql = await change(
+        'UPDATE components SET name = ? WHERE product_id = ? AND name = ?',
+        ['aardvark', second, 'gamma'],
+        async () => (await names(second, 'components')).join() === 'aardvark,alpha,beta',
+      );
+      expect(sql.some((statement) => statement.includes(`WHERE c.product_id IN (${second})`))).toBe(true);
+      expect(sql.some((statement) => /FROM components c\s+ORDER BY/.test(statement))).toBe(false);
+      expect(await names(first, 'components')).toEqual(['alpha', 'beta', 'gamma']);
+    });
+
+    it('a product whose last rows are deleted, and one that gets its first, are read again alone', async () => {
+      await change(
+        'DELETE FROM versions WHERE product_id = ?',
+        [first],
+        async () => (await names(first, 'versions')).length === 0,
+      );
+      expect(await names(second, 'versions')).toEqual(['1.0', '2.0']);
+      const sql = await change(
+        'INSERT INTO milestones (product_id, value, sortkey, isactive) VALUES (?, ?, 0, 1)',
+        [empty, 'Later'],
+        async () => (await names(empty, 'milestones')).join() === 'Later',
+      );
+      expect(sql.some((statement) => statement.includes(`WHERE m.product_id IN (${empty})`))).toBe(true);
+      expect(await names(first, 'milestones')).toEqual(['M1']);
+    });
+
+    it('a product whose only active components are deactivated leaves the enterable list', async () => {
+      const enterable = async () => (await asUser('/rest/product_enterable')).body.ids;
+      // First lost its versions above: only Second has an active version and component.
+      expect(await enterable()).toEqual([second]);
+      await change(
+        'UPDATE components SET isactive = 0 WHERE product_id = ?',
+        [second],
+        async () => (await enterable()).length === 0,
+      );
+    });
+  },
+);

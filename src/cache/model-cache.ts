@@ -16,11 +16,15 @@ import {
   MODEL_TABLES,
   type ModelReader,
   type ModelTable,
+  type ProductRowTable,
   type TableIndexes,
   databaseReader,
   isModelTable,
+  isProductRowTable,
   loadTable,
+  nameOrder,
 } from './model-loader.js';
+import { reloadProductRows } from './product-rows-reload.js';
 
 /** A check under way: the write count and the time it started with, and whether it succeeded. */
 interface Check {
@@ -250,12 +254,26 @@ export class ModelCache implements BeforeApplicationShutdown {
     }
   }
 
-  /** Loads one table again, timed in the metrics by table. */
+  /**
+   * Loads one table again, timed in the metrics by table. On MariaDB / MySQL a product-owned
+   * table (components, versions, milestones) is read again only for the products whose rows
+   * changed (product-rows-reload.ts); SQLite cannot say which, and reads it whole.
+   */
   private async reload<K extends ModelTable>(table: K): Promise<TableIndexes[K]> {
     const start = performance.now();
-    const index = await loadTable(table, this.read, { mysql: this.mysql });
+    const index =
+      this.mysql && isProductRowTable(table)
+        ? (
+            await reloadProductRows<ProductRowTable>(
+              table,
+              this.tables[table] as never,
+              this.read,
+              nameOrder({ mysql: true }),
+            )
+          ).index
+        : await loadTable(table, this.read, { mysql: this.mysql });
     this.metrics.reloaded(METRICS_NAME, table, (performance.now() - start) / 1000);
-    return index;
+    return index as TableIndexes[K];
   }
 
   private async changeSignal(): Promise<ChangeSignal | undefined> {
