@@ -241,8 +241,11 @@ describe('answers a pact can match: every JSON answer says application/json; cha
     for (const route of routes) {
       const [method, template] = route.split(' ');
       const path = template.replace(/:id_or_name|:product|:name\w*/g, 'Public').replace(/:[^/]+/g, '1');
-      for (const headers of [{}, { 'X-BUGZILLA-API-KEY': ADMIN_KEY }]) {
-        const answer = await app.request(method, path, { headers, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      for (const headers of [{}, { 'X-BUGZILLA-API-KEY': ADMIN_KEY }] as Record<string, string>[]) {
+        const answer = await app.request(method, path, {
+          headers,
+          body: method === 'GET' || method === 'DELETE' ? undefined : {},
+        });
         if (answer.text !== '' && answer.headers['content-type'] !== 'application/json; charset=utf-8') {
           wrong.push(`${route} → ${answer.status} ${String(answer.headers['content-type'])}`);
         }

@@ -21,16 +21,26 @@ export class BugzillaClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.apiKey) headers['X-BUGZILLA-API-KEY'] = this.apiKey;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: response.status, body: (await response.json()) as T };
   }
 
   productsByName(name: string, fields: string[]) {
-    return this.call<{ products: Product[] }>('GET', `/rest/product?names=${encodeURIComponent(name)}&include_fields=${fields.join(',')}`);
+    return this.call<{ products: Product[] }>(
+      'GET',
+      `/rest/product?names=${encodeURIComponent(name)}&include_fields=${fields.join(',')}`,
+    );
   }
 
   product(name: string) {
-    return this.call<{ products: Product[] }>('GET', `/rest/product/${encodeURIComponent(name)}?include_fields=id,name`);
+    return this.call<{ products: Product[] }>(
+      'GET',
+      `/rest/product/${encodeURIComponent(name)}?include_fields=id,name`,
+    );
   }
 
   createProduct(product: { name: string; description: string; version: string }) {

@@ -20,7 +20,11 @@ describe('app → bugzilla-products', () => {
   it('reads products by name with include_fields', async () => {
     pact
       .uponReceiving('products by name, only their names and components')
-      .withRequest({ method: 'GET', path: '/rest/product', query: { names: 'Widget', include_fields: 'name,components.name' } })
+      .withRequest({
+        method: 'GET',
+        path: '/rest/product',
+        query: { names: 'Widget', include_fields: 'name,components.name' },
+      })
       .willRespondWith({
         status: 200,
         headers: JSON_TYPE,
@@ -67,7 +71,12 @@ describe('app → bugzilla-products', () => {
       .willRespondWith({
         status: 401,
         headers: JSON_TYPE,
-        body: { error: true, code: 410, message: like('You must log in before using this part of Bugzilla.'), documentation: like('https://bugzilla.readthedocs.org/en/5.0/api/') },
+        body: {
+          error: true,
+          code: 410,
+          message: like('You must log in before using this part of Bugzilla.'),
+          documentation: like('https://bugzilla.readthedocs.org/en/5.0/api/'),
+        },
       });
     await pact.executeTest(async (mock) => {
       const { status, body } = await new BugzillaClient(mock.url).whoami();
@@ -79,8 +88,16 @@ describe('app → bugzilla-products', () => {
     pact
       .given('bug ${bug} reported by alice', { bug: 7 })
       .uponReceiving('a visit of bug 7 recorded')
-      .withRequest({ method: 'POST', path: '/rest/bug_user_last_visit/7', headers: { 'X-BUGZILLA-API-KEY': ALICE_KEY } })
-      .willRespondWith({ status: 200, headers: JSON_TYPE, body: [{ id: 7, last_visit_ts: regex(TIMESTAMP, '2026-05-06T07:08:09Z') }] });
+      .withRequest({
+        method: 'POST',
+        path: '/rest/bug_user_last_visit/7',
+        headers: { 'X-BUGZILLA-API-KEY': ALICE_KEY },
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_TYPE,
+        body: [{ id: 7, last_visit_ts: regex(TIMESTAMP, '2026-05-06T07:08:09Z') }],
+      });
     await pact.executeTest(async (mock) => {
       const { body } = await new BugzillaClient(mock.url, ALICE_KEY).recordVisit(7);
       expect(body[0].id).toBe(7);
@@ -111,7 +128,11 @@ describe('app → bugzilla-products', () => {
       })
       .willRespondWith({ status: 201, headers: JSON_TYPE, body: { id: integer(3) } });
     await pact.executeTest(async (mock) => {
-      const { status, body } = await new BugzillaClient(mock.url, ADMIN_KEY).createProduct({ name: 'Gadget', description: 'A gadget', version: '1.0' });
+      const { status, body } = await new BugzillaClient(mock.url, ADMIN_KEY).createProduct({
+        name: 'Gadget',
+        description: 'A gadget',
+        version: '1.0',
+      });
       expect(status).toBe(201);
       expect(body.id).toBeGreaterThan(0);
     });

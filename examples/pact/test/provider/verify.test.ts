@@ -10,7 +10,10 @@ import pact from '@pact-foundation/pact-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const here = (path: string) => new URL(path, import.meta.url).pathname;
-const bin = join(dirname(createRequire(import.meta.url).resolve('bugzilla-products/package.json')), 'dist/src/cli/bugzilla-products.js');
+const bin = join(
+  dirname(createRequire(import.meta.url).resolve('bugzilla-products/package.json')),
+  'dist/src/cli/bugzilla-products.js',
+);
 
 let server: ChildProcess;
 let url: string;
@@ -18,7 +21,18 @@ let url: string;
 beforeAll(async () => {
   server = spawn(
     process.execPath,
-    [bin, '--database', 'memory', '--port', '0', '--seed', here('../../provider/base.yaml'), '--provider-states', here('../../provider/states.yaml'), '--print-url'],
+    [
+      bin,
+      '--database',
+      'memory',
+      '--port',
+      '0',
+      '--seed',
+      here('../../provider/base.yaml'),
+      '--provider-states',
+      here('../../provider/states.yaml'),
+      '--print-url',
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: server.stdout! })[Symbol.asyncIterator]();
