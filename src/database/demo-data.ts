@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { CONTROL_MANDATORY, CONTROL_NA } from '../products/entities/group-control-map.entity.js';
+import { createBugzillaUser } from '../users/create-user.js';
 import { Seeder } from './seeder.js';
 
 export interface DemoUser {
@@ -68,7 +69,8 @@ export async function loadDemoData(ds: DataSource): Promise<DemoUser[]> {
     const result: DemoUser[] = [];
     const ids: number[] = [];
     for (const u of users) {
-      const id = await seed.user(u.login, {
+      const id = await createBugzillaUser(manager, {
+        login: u.login,
         realname: u.realname,
         password: 'password',
         groups: u.groups,
