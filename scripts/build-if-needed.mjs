@@ -18,3 +18,6 @@ if (stale) {
   console.log('Building (dist/ is missing or older than the sources)...');
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 }
+if (stale || !existsSync('dist/seed.schema.json')) {
+  execFileSync(process.execPath, ['scripts/write-seed-schema.mjs'], { stdio: 'inherit' });
+}

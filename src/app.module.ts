@@ -14,6 +14,7 @@ import { LastVisitModule } from './last-visit/last-visit.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { ProductModule } from './products/product.module.js';
 import { RpcModule } from './rpc/rpc.module.js';
+import { SeedModule } from './seed/seed.module.js';
 
 @Global()
 @Module({})
@@ -44,6 +45,7 @@ export class AppModule {
         ComponentModule,
         LastVisitModule,
         RpcModule,
+        SeedModule,
       ],
       controllers: [HealthController],
     };

@@ -12,8 +12,14 @@ import { registerMetrics } from './metrics/http-metrics.js';
 import { serveOpenApiDocument } from './openapi/openapi.js';
 import { registerRequestRouting } from './database/read-routing.js';
 
-/** Builds the application (used by main.ts and by the tests), ready to listen or to `inject`. */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+/**
+ * Builds the application (used by main.ts, startServer() and the tests), ready to listen or to
+ * `inject`. `extend` adds routes of its own before the route table is closed (the Pact state route).
+ */
+export async function createApp(
+  config: AppConfig,
+  extend?: (app: NestFastifyApplication) => void,
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     // A path parameter may be as long as any URL Node's HTTP parser lets through (16 KiB of headers),
@@ -48,6 +54,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   if (config.metrics) registerMetrics(app.getHttpAdapter().getInstance(), app.get(AppMetrics));
 
   serveOpenApiDocument(app, config);
+  extend?.(app);
 
   await app.init();
   return app;

@@ -209,6 +209,16 @@ function param(env: Env, name: keyof typeof SETTINGS, fromFile: boolean | undefi
   return fromFile ?? false;
 }
 
+/** The settings of SPEC §1 that the environment sets (for commands that pass them on, as `bugzilla-products`). */
+export function settingsFromEnvironment(env: Env = process.env): Partial<Record<keyof typeof SETTINGS, string>> {
+  const settings: Partial<Record<keyof typeof SETTINGS, string>> = {};
+  for (const name of Object.keys(SETTINGS) as (keyof typeof SETTINGS)[]) {
+    const raw = env[name];
+    if (raw !== undefined && raw !== '') settings[name] = raw;
+  }
+  return settings;
+}
+
 /** Builds the typed configuration, or throws a ConfigError naming the bad setting. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const paramsFile = value(env, 'BZ_PARAMS_FILE');
