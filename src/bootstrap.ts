@@ -12,9 +12,16 @@ import { AppMetrics } from './metrics/app-metrics.js';
 import { registerMetrics } from './metrics/http-metrics.js';
 import { serveOpenApiDocument } from './openapi/openapi.js';
 import { registerRequestRouting } from './database/read-routing.js';
+import { serveAdminConsole } from './admin-console/admin-console.js';
 
-/** Builds the application (used by main.ts and by the tests), ready to listen or to `inject`. */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+/**
+ * Builds the application (used by main.ts, startServer() and the tests), ready to listen or to
+ * `inject`. `extend` adds routes of its own before the route table is closed (the Pact state route).
+ */
+export async function createApp(
+  config: AppConfig,
+  extend?: (app: NestFastifyApplication) => void,
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     // A path parameter may be as long as any URL Node's HTTP parser lets through (16 KiB of headers),
@@ -52,6 +59,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   if (config.metrics) registerMetrics(app.getHttpAdapter().getInstance(), app.get(AppMetrics));
 
   serveOpenApiDocument(app, config);
+  // ADMIN_UI=false: /admin/ is an unknown path like any other.
+  if (config.adminUi) serveAdminConsole(app.getHttpAdapter().getInstance());
+  extend?.(app);
 
   await app.init();
   return app;

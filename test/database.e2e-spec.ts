@@ -13,7 +13,7 @@ import { AUTH_ENTITIES } from '../src/auth/auth.module.js';
 import { COMPONENT_ENTITIES } from '../src/components/component.module.js';
 import { LAST_VISIT_ENTITIES } from '../src/last-visit/last-visit.module.js';
 import { PRODUCT_ENTITIES } from '../src/products/product.module.js';
-import { isDatabaseEmpty, loadDemoData } from '../src/database/demo-data.js';
+import { isDatabaseEmpty, loadDemoData } from '../src/seed/demo-data.js';
 import {
   daysAgoUtcSql,
   formatBugzillaDateTime,
@@ -24,7 +24,7 @@ import {
   upsertLastVisitSql,
 } from '../src/database/dialect.js';
 import { runMigrations } from '../src/database/run-migrations.js';
-import { Seeder } from '../src/database/seeder.js';
+import { Seeder } from '../src/seed/seeder.js';
 import { Bug } from '../src/last-visit/entities/bug.entity.js';
 import { BugUserLastVisit } from '../src/last-visit/entities/bug-user-last-visit.entity.js';
 import { FlagInclusion } from '../src/products/entities/flag-inclusion.entity.js';

@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { type AppConfig, loadConfig } from '../config/app-config.js';
 import { buildDataSourceOptions } from '../database/data-source-options.js';
 import { runMigrations } from '../database/run-migrations.js';
+import { SeedError } from '../seed/seed-validation.js';
 
 /**
  * What every command-line tool shares: the validated configuration, a migrated
@@ -32,7 +33,8 @@ export function runCommand(name: string, work: (ds: DataSource, config: AppConfi
     },
     (error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
-      console.error(`${name}: ${message.split('\n')[0]}`);
+      // A seed's problems are listed one a line; any other error is told in one line.
+      console.error(`${name}: ${error instanceof SeedError ? message : message.split('\n')[0]}`);
       process.exitCode = 1;
     },
   );

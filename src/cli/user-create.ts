@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isDuplicateKeyError } from '../database/dialect.js';
-import { Seeder } from '../database/seeder.js';
+import { Seeder } from '../seed/seeder.js';
 import { runCommand } from './run-command.js';
 
 /**

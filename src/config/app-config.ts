@@ -58,6 +58,8 @@ export interface AppConfig {
   dbReplicaMaxLagMs: number;
   /** Processes serving one port (`node:cluster`); 1 serves from the main process itself. */
   workers: number;
+  /** Serve the admin console (the built `admin-ui/`) at `/admin/` (SPEC §11). */
+  adminUi: boolean;
 }
 
 export type MysqlDatabaseConfig = Extract<DatabaseConfig, { type: 'mysql' }>;
@@ -92,6 +94,7 @@ export const SETTINGS = {
   DATABASE_REPLICA_URLS: '',
   DB_REPLICA_MAX_LAG_MS: '5000',
   WORKERS: '1',
+  ADMIN_UI: 'true',
 } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -226,6 +229,16 @@ function param(env: Env, name: keyof typeof SETTINGS, fromFile: boolean | undefi
   return fromFile ?? false;
 }
 
+/** The settings of SPEC §1 that the environment sets (for commands that pass them on, as `bugzilla-products`). */
+export function settingsFromEnvironment(env: Env = process.env): Partial<Record<keyof typeof SETTINGS, string>> {
+  const settings: Partial<Record<keyof typeof SETTINGS, string>> = {};
+  for (const name of Object.keys(SETTINGS) as (keyof typeof SETTINGS)[]) {
+    const raw = env[name];
+    if (raw !== undefined && raw !== '') settings[name] = raw;
+  }
+  return settings;
+}
+
 /** Builds the typed configuration, or throws a ConfigError naming the bad setting. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const paramsFile = value(env, 'BZ_PARAMS_FILE');
@@ -273,5 +286,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     replicas: replicaUrls(env, database),
     dbReplicaMaxLagMs: integer(env, 'DB_REPLICA_MAX_LAG_MS', 0, 86_400_000),
     workers: integer(env, 'WORKERS', 1, 256),
+    adminUi: bool(env, 'ADMIN_UI'),
   };
 }

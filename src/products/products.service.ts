@@ -26,9 +26,9 @@ import {
   FlagTypeApplicability,
   flagRulesSql,
   flagTypesSql,
-} from '../flag-types/flag-type-applicability.js';
-import { PRODUCT_SETS, type ProductSet, ProductVisibility } from './product-visibility.js';
-import { sortByVersion } from './version-order.js';
+} from '../catalogue/flag-type-applicability.js';
+import { PRODUCT_SETS, type ProductSet, ProductVisibility } from '../catalogue/product-visibility.js';
+import { sortByVersion } from '../catalogue/version-order.js';
 import { DatabaseReader } from '../database/read-routing.js';
 
 /** Largest `IN (...)` list sent in one statement; longer lists are split (or filtered in memory). */
