@@ -11,6 +11,7 @@ import { AppMetrics } from './metrics/app-metrics.js';
 import { registerMetrics } from './metrics/http-metrics.js';
 import { serveOpenApiDocument } from './openapi/openapi.js';
 import { registerRequestRouting } from './database/read-routing.js';
+import { serveAdminConsole } from './admin-console/admin-console.js';
 
 /**
  * Builds the application (used by main.ts, startServer() and the tests), ready to listen or to
@@ -54,6 +55,8 @@ export async function createApp(
   if (config.metrics) registerMetrics(app.getHttpAdapter().getInstance(), app.get(AppMetrics));
 
   serveOpenApiDocument(app, config);
+  // ADMIN_UI=false: /admin/ is an unknown path like any other.
+  if (config.adminUi) serveAdminConsole(app.getHttpAdapter().getInstance());
   extend?.(app);
 
   await app.init();

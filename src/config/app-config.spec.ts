@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       replicas: [],
       dbReplicaMaxLagMs: 5000,
       workers: 1,
+      adminUi: true,
     });
   });
 
@@ -79,6 +80,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://p/bugs', DATABASE_REPLICA_URLS: 'mysql://r' }, /^DATABASE_REPLICA_URLS must be/],
     [{ DB_REPLICA_MAX_LAG_MS: 'soon' }, /^DB_REPLICA_MAX_LAG_MS must be an integer/],
     [{ WORKERS: '0' }, /^WORKERS must be an integer from 1 to 256/],
+    [{ ADMIN_UI: 'perhaps' }, /^ADMIN_UI must be true or false/],
   ])('rejects %o with a one-line error naming the setting', (env, message) => {
     let error: unknown;
     try {

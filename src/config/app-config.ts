@@ -51,6 +51,8 @@ export interface AppConfig {
   dbReplicaMaxLagMs: number;
   /** Processes serving one port (`node:cluster`); 1 serves from the main process itself. */
   workers: number;
+  /** Serve the admin console (the built `admin-ui/`) at `/admin/` (SPEC §11). */
+  adminUi: boolean;
 }
 
 export type MysqlDatabaseConfig = Extract<DatabaseConfig, { type: 'mysql' }>;
@@ -85,6 +87,7 @@ export const SETTINGS = {
   DATABASE_REPLICA_URLS: '',
   DB_REPLICA_MAX_LAG_MS: '5000',
   WORKERS: '1',
+  ADMIN_UI: 'true',
 } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -256,5 +259,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     replicas: replicaUrls(env, database),
     dbReplicaMaxLagMs: integer(env, 'DB_REPLICA_MAX_LAG_MS', 0, 86_400_000),
     workers: integer(env, 'WORKERS', 1, 256),
+    adminUi: bool(env, 'ADMIN_UI'),
   };
 }

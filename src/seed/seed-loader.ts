@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { generateApiKey, hashPassword } from '../auth/password.js';
 import { toSqlDateTime } from '../database/dialect.js';
 import type { Seed, SeedBug, SeedFlagType, SeedProduct, SeedUser, SeedValue } from './seed.js';
+import { createBugzillaUser } from '../users/create-user.js';
 import { Seeder } from './seeder.js';
 import { controlNumber, flagTargets, validateSeed, valueName } from './seed-validation.js';
 
@@ -93,8 +94,13 @@ class SeedApplication {
     let id = await this.idOf('SELECT userid AS id FROM profiles WHERE login_name = ?', [u.login]);
     const disabled = u.disabled_text === undefined ? undefined : u.disabled_text.trim() !== '';
     if (id === undefined) {
-      id = await this.rows.user(u.login, { realname: u.real_name, password: u.password, enabled: !disabled });
-      if (disabled) await this.update('profiles', 'userid', id, { disabledtext: u.disabled_text });
+      // As Bugzilla::User->create: mail settings, regexp groups, creation activity and audit rows.
+      id = await createBugzillaUser(this.db, {
+        login: u.login,
+        realname: u.real_name,
+        password: u.password,
+        disabledText: disabled ? u.disabled_text : undefined,
+      });
     } else {
       await this.update('profiles', 'userid', id, {
         realname: u.real_name,
