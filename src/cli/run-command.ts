@@ -7,29 +7,34 @@ import { SeedError } from '../seed/seed-validation.js';
 /**
  * What every command-line tool shares: the validated configuration, a migrated
  * database connection that is always closed, and a one-line error with exit
- * code 1 for any failure.
+ * code 1 for any failure. `work` may answer its own exit code; `readOnly` commands
+ * never migrate (they look at the database as it is).
  */
-export function runCommand(name: string, work: (ds: DataSource, config: AppConfig) => Promise<void>): void {
+export function runCommand(
+  name: string,
+  work: (ds: DataSource, config: AppConfig) => Promise<void | number>,
+  options: { readOnly?: boolean } = {},
+): void {
   const main = async () => {
     const config = loadConfig();
     const ds = new DataSource(buildDataSourceOptions(config));
     await ds.initialize();
     try {
-      if (config.migrate) {
+      if (config.migrate && !options.readOnly) {
         const messages: string[] = [];
         // Migration messages matter only when a migration actually ran; stderr keeps stdout parseable.
         if ((await runMigrations(ds, (message) => messages.push(message))) === 'migrated') {
           for (const message of messages) console.error(message);
         }
       }
-      await work(ds, config);
+      return await work(ds, config);
     } finally {
       await ds.destroy();
     }
   };
   main().then(
-    () => {
-      process.exitCode = 0;
+    (code) => {
+      process.exitCode = code ?? 0;
     },
     (error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);

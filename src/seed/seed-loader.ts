@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { generateApiKey, hashPassword } from '../auth/password.js';
 import { toSqlDateTime } from '../database/dialect.js';
 import type { Seed, SeedBug, SeedFlagType, SeedProduct, SeedUser, SeedValue } from './seed.js';
+import { createBugzillaUser } from '../users/create-user.js';
 import { Seeder } from './seeder.js';
 import { controlNumber, flagTargets, validateSeed, valueName } from './seed-validation.js';
 
@@ -93,8 +94,15 @@ class SeedApplication {
     let id = await this.idOf('SELECT userid AS id FROM profiles WHERE login_name = ?', [u.login]);
     const disabled = u.disabled_text === undefined ? undefined : u.disabled_text.trim() !== '';
     if (id === undefined) {
-      id = await this.rows.user(u.login, { realname: u.real_name, password: u.password, enabled: !disabled });
-      if (disabled) await this.update('profiles', 'userid', id, { disabledtext: u.disabled_text });
+      // As Bugzilla::User->create: mail settings, regexp groups, creation activity and audit rows.
+      id = await createBugzillaUser(this.db, {
+        login: u.login,
+        realname: u.real_name,
+        password: u.password,
+        disabledText: disabled ? u.disabled_text : undefined,
+        // Written with the creation's `bug_group` activity row, as Bugzilla's user editor does.
+        groups: u.groups,
+      });
     } else {
       await this.update('profiles', 'userid', id, {
         realname: u.real_name,
@@ -104,6 +112,7 @@ class SeedApplication {
       });
     }
     this.users.set(u.login.toLowerCase(), id);
+    // An existing user joins the groups it is not in yet (a new one already has them all).
     for (const group of u.groups ?? []) {
       await this.link('user_group_map', {
         user_id: id,
