@@ -15,6 +15,7 @@ import { MetricsModule } from './metrics/metrics.module.js';
 import { ProductModule } from './products/product.module.js';
 import { RpcModule } from './rpc/rpc.module.js';
 import { SeedModule } from './seed/seed.module.js';
+import { ServerInfoModule } from './server-info/server-info.module.js';
 
 @Global()
 @Module({})
@@ -44,6 +45,7 @@ export class AppModule {
         FlagTypeModule,
         ComponentModule,
         LastVisitModule,
+        ServerInfoModule,
         RpcModule,
         SeedModule,
       ],

@@ -6,6 +6,7 @@ import { AppModule } from './app.module.js';
 import { registerAccessLog } from './bugzilla/access-log.js';
 import { sendError } from './bugzilla/error-envelope.js';
 import { BODY_LIMIT_BYTES, applyHttpConventions } from './bugzilla/http-conventions.js';
+import { refusePathsAboveRoot, rewriteRequestUrl } from './bugzilla/request-path.js';
 import type { AppConfig } from './config/app-config.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import { registerMetrics } from './metrics/http-metrics.js';
@@ -26,6 +27,8 @@ export async function createApp(
     // A path parameter may be as long as any URL Node's HTTP parser lets through (16 KiB of headers),
     // so that an over-long product name is a name that matches nothing, as any other.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
+    // Paths as Apache passes them to Bugzilla (slashes merged, dot segments resolved), before routing.
+    rewriteUrl: rewriteRequestUrl,
     // Errors the router raises before any route runs (an undecodable path) get the envelope too.
     // (Those replies skip the onSend hooks, so the CORS header is set here.)
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
@@ -47,6 +50,7 @@ export async function createApp(
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
+  refusePathsAboveRoot(app.getHttpAdapter().getInstance());
   applyHttpConventions(app.getHttpAdapter().getInstance());
   registerAccessLog(app.getHttpAdapter().getInstance());
   // Which database each request reads from (read replicas, read-your-writes).
