@@ -5,6 +5,7 @@ import { applySeed } from '../src/seed/seed-loader.js';
 import { readSeedFile } from '../src/seed/seed-file.js';
 import { SeedError } from '../src/seed/seed-validation.js';
 import type { Seed } from '../src/seed/seed.js';
+import { itLeavesTheDatabaseConsistent } from './support/db-check.js';
 import { forEachDialect, type TestApp } from './support/test-app.js';
 
 const ALICE_KEY = 'AliceKey0123456789012345678901234567890a';
@@ -225,4 +226,5 @@ forEachDialect('Seeds (SPEC §12)', (app) => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  itLeavesTheDatabaseConsistent(app);
 });

@@ -100,6 +100,8 @@ class SeedApplication {
         realname: u.real_name,
         password: u.password,
         disabledText: disabled ? u.disabled_text : undefined,
+        // Written with the creation's `bug_group` activity row, as Bugzilla's user editor does.
+        groups: u.groups,
       });
     } else {
       await this.update('profiles', 'userid', id, {
@@ -110,6 +112,7 @@ class SeedApplication {
       });
     }
     this.users.set(u.login.toLowerCase(), id);
+    // An existing user joins the groups it is not in yet (a new one already has them all).
     for (const group of u.groups ?? []) {
       await this.link('user_group_map', {
         user_id: id,
