@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isDatabaseEmpty, loadDemoData } from './demo-data.js';
+import { isMysql } from './dialect.js';
+import { readPrimaryKeyProblem } from './galera/server-checks.js';
 import { runMigrations } from './run-migrations.js';
 
 /** Brings the schema up to date and, on an empty embedded database, loads the demo data. */
@@ -15,6 +17,11 @@ export class DatabaseInitializer implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
+    if (isMysql(this.dataSource)) {
+      // A server that refuses tables without a primary key (Galera's REQUIRED_PRIMARY_KEY): one clear line.
+      const problem = await readPrimaryKeyProblem((sql) => this.dataSource.query(sql));
+      if (problem) throw new Error(problem);
+    }
     if (this.config.migrate) {
       const outcome = await runMigrations(this.dataSource, (message) => this.logger.log(message));
       this.logger.log(`migrations: ${outcome}`);
