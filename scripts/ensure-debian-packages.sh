@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Makes sure the Debian packages named as arguments are installed (what a test needs from the machine).
-# Idempotent and quick when they are present; installs with apt-get (running `apt-get update` only when
-# a first install fails). Used by ensure-python-bugzilla.sh and ensure-galera.sh.
+# Makes sure the Debian packages named as arguments are installed, for tests that drive real programs
+# (python-bugzilla, Chromium). Idempotent and quick when they are present; installs with apt-get
+# (running `apt-get update` only when a first install fails), as root or through sudo.
 set -euo pipefail
 
 packages=("$@")

@@ -10,7 +10,7 @@ import { DatabaseReader, type SqlRunner } from '../database/read-routing.js';
 import { insertedId, runInTransaction } from '../database/writes.js';
 import { productAccessDenied, productNotSpecified } from '../products/product-write.rules.js';
 import { EDITCOMPONENTS, ProductAdminPolicy } from '../products/product-admin-policy.js';
-import { ProductVisibility } from '../products/product-visibility.js';
+import { ProductVisibility } from '../catalogue/product-visibility.js';
 import type {
   FlagTypeChangesDto,
   FlagTypeFieldChangeDto,
@@ -24,7 +24,7 @@ import {
   type FlagTypeRow,
   flagRulesSql,
   flagTypesSql,
-} from './flag-type-applicability.js';
+} from '../catalogue/flag-type-applicability.js';
 import {
   checkBoolean,
   checkCcList,
