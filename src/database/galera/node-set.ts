@@ -73,6 +73,8 @@ export class NodeSet {
   /** Pools of nodes the service left: ended once whatever still runs on them has had time to finish. */
   private retired: { pool: NodePool; at: number }[] = [];
   private closed = false;
+  /** No node was usable when the one in use failed: said once, until the service can move again. */
+  private stranded = false;
   readonly checkIntervalMs: number;
 
   constructor(private readonly options: NodeSetOptions) {
@@ -163,9 +165,11 @@ export class NodeSet {
     const next =
       order.find((i) => this.nodes[i].status === 'synced') ?? order.find((i) => this.nodes[i].status === 'unknown');
     if (next === undefined) {
-      this.logger.error(`Database node ${node.name} failed (${reason}) and no other node is usable`);
+      if (!this.stranded) this.logger.error(`Database node ${node.name} failed (${reason}) and no other node is usable`);
+      this.stranded = true;
       return false;
     }
+    this.stranded = false;
     this.switchTo(next, reason);
     return true;
   }
