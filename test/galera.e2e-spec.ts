@@ -262,6 +262,15 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
     const failed = outcomes
       .map((o) => ({ ...o, problem: failure(o.outcome, o.kind === 'read' ? [200] : [201]) }))
       .filter((o) => o.problem);
+    // A COMMIT in flight on the node when it died may or may not have committed: the rule is a 503 and a
+    // log line, never a guess. Those are counted apart; anything else that failed is a failed request.
+    const unknownCommits = await Promise.all(
+      [a, b].map(async (service) => {
+        const text = (await request(service.port, 'GET', '/metrics')).text ?? '';
+        return Number(/^bugzilla_db_unknown_commits_total (\d+)$/m.exec(text)?.[1] ?? 0);
+      }),
+    );
+    const unknown = failed.filter((o) => o.kind === 'write' && o.outcome.status === 503);
     const slowest = (label: 'A' | 'B') =>
       Math.max(
         ...outcomes
@@ -269,14 +278,27 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
           .map((o) => (o.outcome.answeredAt ?? o.at) - o.at),
       );
     console.log(
-      `node kill under load: ${outcomes.length} requests, ${failed.length} failed; B on node 3 ${failoverMs} ms ` +
-        `after the kill (seen through /health); node 2 Synced again after ${rejoinedMs} ms; slowest answer ` +
-        `A ${slowest('A')} ms, B ${slowest('B')} ms`,
+      `node kill under load: ${outcomes.length} requests, ${failed.length - unknown.length} failed, ` +
+        `${unknown.length} COMMIT(s) of unknown outcome answered 503; B on node 3 ${failoverMs} ms after the kill ` +
+        `(seen through /health); node 2 Synced again after ${rejoinedMs} ms; slowest answer A ${slowest('A')} ms, ` +
+        `B ${slowest('B')} ms`,
     );
-    expect(failed.map((o) => `${o.service} ${o.kind}: ${o.problem}`)).toEqual([]);
+    if (failed.length) {
+      for (const [label, service] of [['A', a], ['B', b]] as const) {
+        const lines = service.output().split('\n').filter((line) => /error|warn|COMMIT/i.test(line));
+        console.log(`${label}'s log around the kill:\n${lines.slice(-15).join('\n')}`);
+      }
+    }
+    const logged = (service: ServiceProcess) =>
+      service.output().split('\n').filter((line) => line.includes('A COMMIT lost its database connection')).length;
+    expect(failed.filter((o) => !unknown.includes(o)).map((o) => `${o.service} ${o.kind}: ${o.problem}`)).toEqual([]);
+    expect(unknownCommits[0] + unknownCommits[1]).toBe(unknown.length);
+    expect(logged(a) + logged(b)).toBe(unknown.length);
 
-    // Every version created is there once, with one audit row, on every node (node 2 caught up by IST).
-    const names = outcomes.filter((o) => o.kind === 'write').map((o) => o.name!);
+    // Every version created is there once, with one audit row, on every node (node 2 caught up by IST or
+    // SST); one whose COMMIT's outcome was unknown is there once or not at all, never twice.
+    const created = outcomes.filter((o) => o.kind === 'write' && o.outcome.status === 201).map((o) => o.name!);
+    const maybe = new Set(unknown.map((o) => o.name!));
     const [versions, audits] = await Promise.all([
       onEveryNode("SELECT value, COUNT(*) AS n FROM versions WHERE value LIKE 'load-%' GROUP BY value"),
       onEveryNode(
@@ -285,7 +307,7 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
     ]);
     for (const rows of [...versions, ...audits]) {
       const counts = Object.fromEntries(rows.map((r: any) => [r.value ?? r.added, Number(r.n)]));
-      expect(Object.keys(counts).sort()).toEqual([...names].sort());
+      expect(Object.keys(counts).filter((name) => !maybe.has(name)).sort()).toEqual([...created].sort());
       expect(Object.values(counts).every((n) => n === 1)).toBe(true);
     }
     // B moved and counts it. (A may have moved too: a node that gives the rejoining node its snapshot is

@@ -12,6 +12,7 @@ describe('failureKind: what a database error says about its statement', () => {
     [queryFailed('ECONNREFUSED'), 'refused'],
     [queryFailed('ER_CON_COUNT_ERROR', 1040), 'refused'],
     [queryFailed('PROTOCOL_CONNECTION_LOST'), 'lost'],
+    [queryFailed('PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR'), 'refused'],
     [queryFailed('ECONNRESET'), 'lost'],
     [queryFailed('ER_SERVER_SHUTDOWN', 1053), 'lost'],
     [{ errno: 2013, message: 'Lost connection to server during query' }, 'lost'],

@@ -7,8 +7,8 @@
  *   Either way the whole transaction was rolled back: it is run again, from its first statement.
  * - `not-ready`: error 1047 (`WSREP has not yet prepared node for application use`): the node refused
  *   the statement, it ran nothing. Run again on another node.
- * - `refused`: no connection could be made (refused, unreachable, too many connections): nothing was
- *   sent. Run again on another node.
+ * - `refused`: no connection could be made (refused, unreachable, too many connections), or the
+ *   statement was given to a connection already dead: nothing was sent. Run again on another node.
  * - `lost`: the connection died while a statement was running (2013, 2006, reset, 1053 shutdown).
  *   A read is repeated. Inside a transaction before COMMIT was sent, the server rolls the transaction
  *   back when its connection goes: run again. During COMMIT nobody can know whether it committed: the
@@ -37,6 +37,9 @@ function layers(error: unknown): ErrorLayer[] {
 
 const REFUSED_CODES = new Set([
   'ECONNREFUSED',
+  // A command given to a connection that had already died: mysql2 never sent it.
+  'PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR',
+  'PROTOCOL_ENQUEUE_AFTER_QUIT',
   'EHOSTUNREACH',
   'ENETUNREACH',
   'ENOTFOUND',
@@ -49,7 +52,6 @@ const LOST_CODES = new Set([
   'ECONNABORTED',
   'EPIPE',
   'PROTOCOL_CONNECTION_LOST',
-  'PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR',
   'ER_SERVER_SHUTDOWN',
   'CR_SERVER_GONE_ERROR',
   'CR_SERVER_LOST',
