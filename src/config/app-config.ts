@@ -60,6 +60,11 @@ export interface AppConfig {
   workers: number;
   /** Serve the admin console (the built `admin-ui/`) at `/admin/` (SPEC §11). */
   adminUi: boolean;
+  /**
+   * The largest request line plus headers accepted (Node's `maxHeaderSize`), which also bounds the
+   * query string and a path parameter. python-bugzilla sends a whole product list in one URL.
+   */
+  httpMaxHeaderBytes: number;
 }
 
 export type MysqlDatabaseConfig = Extract<DatabaseConfig, { type: 'mysql' }>;
@@ -95,7 +100,12 @@ export const SETTINGS = {
   DB_REPLICA_MAX_LAG_MS: '5000',
   WORKERS: '1',
   ADMIN_UI: 'true',
+  HTTP_MAX_HEADER_BYTES: '262144',
 } as const;
+
+/** Node's own default (16 KiB) at least; at most 16 MiB, far past any client's URL. */
+const MIN_HEADER_BYTES = 16 * 1024;
+const MAX_HEADER_BYTES = 16 * 1024 * 1024;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -287,5 +297,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dbReplicaMaxLagMs: integer(env, 'DB_REPLICA_MAX_LAG_MS', 0, 86_400_000),
     workers: integer(env, 'WORKERS', 1, 256),
     adminUi: bool(env, 'ADMIN_UI'),
+    httpMaxHeaderBytes: integer(env, 'HTTP_MAX_HEADER_BYTES', MIN_HEADER_BYTES, MAX_HEADER_BYTES),
   };
 }
