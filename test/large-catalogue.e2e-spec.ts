@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { envelope } from './support/envelope.js';
@@ -106,6 +106,28 @@ describe('HTTP_MAX_HEADER_BYTES is a setting', () => {
       expect([socket.status, socket.body]).toEqual([414, envelope(32000, message)]);
       expect((await app.get(url)).status).toBe(414);
       expect((await sendRaw(port, 'GET', `/rest/product?names=${'x'.repeat(15_000)}`)).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a request Node cannot parse gets 400 in the envelope too (the connection then closes)', async () => {
+    const app = await startTestApp('sqlite');
+    try {
+      await app.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.app.getHttpServer().address() as AddressInfo;
+      const answer = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        const socket = connect(port, '127.0.0.1', () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk) => (text += chunk));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+      expect(head).toContain('Access-Control-Allow-Origin: *');
+      expect(JSON.parse(body)).toEqual(envelope(32000, 'The request is not valid HTTP.'));
     } finally {
       await app.close();
     }
