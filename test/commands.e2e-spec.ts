@@ -114,7 +114,11 @@ describe.each(DIALECTS)('npm run user:create [%s]', (dialect) => {
     const rows = await createdUserRows(database.url, 'ops@example.com');
     expect(rows.audit).toEqual([{ user_id: null, field: '__create__', removed: null, added: 'ops@example.com' }]);
     expect(rows.emailSettings).toHaveLength(63);
-    expect(rows.emailSettings).toEqual(defaultEmailSettings().map(([r, e]) => `${r}:${e}`).sort());
+    expect(rows.emailSettings).toEqual(
+      defaultEmailSettings()
+        .map(([r, e]) => `${r}:${e}`)
+        .sort(),
+    );
     // Not "changed by me" (51), and CC additions (8) only as the reporter (relationship 2).
     expect(rows.emailSettings).not.toContain('0:51');
     expect(rows.emailSettings).not.toContain('0:8');
@@ -167,7 +171,8 @@ async function createdUserRows(url: string, login: string) {
            FROM profiles_activity a JOIN fielddefs f ON f.id = a.fieldid WHERE a.userid = ? ORDER BY a.id`,
         [userid],
       );
-    const stamp = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 19).replace('T', ' ') : value);
+    const stamp = (value: unknown) =>
+      value instanceof Date ? value.toISOString().slice(0, 19).replace('T', ' ') : value;
     return {
       audit,
       emailSettings: settings.map((s) => `${s.relationship}:${s.event}`).sort(),

@@ -122,11 +122,7 @@ forEachDialect('npm run db:check', (app) => {
     // The same report through the function the e2e suites call at their end.
     const report = await runSanityCheck(app().ds);
     expect(report.failed).toBe(true);
-    expect(report.problems.map((p) => p.kind)).toEqual([
-      ...Array(8).fill('reference'),
-      'flag',
-      'product',
-    ]);
+    expect(report.problems.map((p) => p.kind)).toEqual([...Array(8).fill('reference'), 'flag', 'product']);
     expect(attachment).toBeGreaterThan(0);
   });
 });

@@ -28,7 +28,11 @@ export interface BugActivity {
 }
 
 /** One `bugs_activity` row per change, all by `who` at one time (the database's UTC now), in one statement. */
-export async function writeBugsActivity(em: EntityManager, who: number, changes: readonly BugActivity[]): Promise<void> {
+export async function writeBugsActivity(
+  em: EntityManager,
+  who: number,
+  changes: readonly BugActivity[],
+): Promise<void> {
   if (changes.length === 0) return;
   const ids = await fieldIds(em, [...new Set(changes.map((change) => change.field))]);
   const now = nowUtcSql(em.dataSource);
@@ -45,7 +49,13 @@ export const ACTIVITY_TIME = Symbol('the time of the activity row');
 /** One `profiles_activity` row: `userid`'s `field` changed from `oldvalue` to `newvalue`, by `who`, now. */
 export async function writeProfileActivity(
   em: EntityManager,
-  row: { userId: number; who: number; field: string; oldvalue: string | null; newvalue: string | null | typeof ACTIVITY_TIME },
+  row: {
+    userId: number;
+    who: number;
+    field: string;
+    oldvalue: string | null;
+    newvalue: string | null | typeof ACTIVITY_TIME;
+  },
 ): Promise<void> {
   const ids = await fieldIds(em, [row.field]);
   const now = nowUtcSql(em.dataSource);
