@@ -1,17 +1,19 @@
 import type {
   Classification,
+  ClassificationFields,
   ComponentFields,
   ComponentRecord,
   ErrorEnvelope,
   FlagTypeInfo,
   GroupControl,
   GroupControlChange,
+  GroupControlsUpdate,
   HistoryEntry,
   NewProduct,
+  PartCounts,
   Product,
   ProductChanges,
   ProductFields,
-  PartCounts,
   ProductParts,
   ProductSummary,
   User,
@@ -33,6 +35,7 @@ export const ROUTES = {
   product: 'GET /rest/product/{id_or_name}',
   createProduct: 'POST /rest/product',
   updateProduct: 'PUT /rest/product/{id_or_name}',
+  deleteProduct: 'DELETE /rest/product/{id_or_name}',
   component: 'GET /rest/component/{id}',
   createComponent: 'POST /rest/component',
   updateComponent: 'PUT /rest/component/{id}',
@@ -44,7 +47,14 @@ export const ROUTES = {
   updateMilestone: 'PUT /rest/product/{product}/milestone/{name}',
   deleteMilestone: 'DELETE /rest/product/{product}/milestone/{name}',
   flagTypes: 'GET /rest/flag_type/{product}',
+  deleteFlagType: 'DELETE /rest/flag_type/{id_or_name}',
+  groupControls: 'GET /rest/product/{id_or_name}/group_controls',
+  updateGroupControls: 'PUT /rest/product/{id_or_name}/group_controls',
+  history: 'GET /rest/product/{id_or_name}/history',
   classification: 'GET /rest/classification/{id_or_name}',
+  createClassification: 'POST /rest/classification',
+  updateClassification: 'PUT /rest/classification/{id_or_name}',
+  deleteClassification: 'DELETE /rest/classification/{id_or_name}',
 } as const;
 
 type RouteName = keyof typeof ROUTES;
@@ -210,6 +220,14 @@ export class BugzillaApi {
     return answer.products[0];
   }
 
+  deleteProduct(id: number, options: { deleteSeries?: boolean; etag?: string } = {}): Promise<unknown> {
+    return this.data('deleteProduct', {
+      params: { id_or_name: id },
+      query: { delete_series: options.deleteSeries ? 1 : undefined },
+      ifMatch: options.etag,
+    });
+  }
+
   // Components
 
   component(id: number): Promise<ComponentRecord> {
@@ -251,6 +269,35 @@ export class BugzillaApi {
     return this.data('flagTypes', { params: { product } });
   }
 
+  deleteFlagType(id: number): Promise<unknown> {
+    return this.data('deleteFlagType', { params: { id_or_name: id } });
+  }
+
+  // Group controls and history (SPEC §10)
+
+  async groupControls(product: number): Promise<Read<GroupControl[]>> {
+    const read = await this.call<{ group_controls: GroupControl[] }>('groupControls', {
+      params: { id_or_name: product },
+    });
+    return { data: read.data.group_controls, etag: read.etag };
+  }
+
+  updateGroupControls(product: number, changes: GroupControlChange[], etag?: string): Promise<GroupControlsUpdate> {
+    return this.data('updateGroupControls', {
+      params: { id_or_name: product },
+      body: { group_controls: changes },
+      ifMatch: etag,
+    });
+  }
+
+  async history(product: number, limit: number, before?: number): Promise<HistoryEntry[]> {
+    const answer = await this.data<{ history: HistoryEntry[] }>('history', {
+      params: { id_or_name: product },
+      query: { limit, before },
+    });
+    return answer.history;
+  }
+
   // Classifications
 
   async classification(idOrName: string | number): Promise<Classification | undefined> {
@@ -258,5 +305,17 @@ export class BugzillaApi {
       params: { id_or_name: idOrName },
     });
     return answer.classifications[0];
+  }
+
+  async createClassification(fields: ClassificationFields): Promise<number> {
+    return (await this.data<{ id: number }>('createClassification', { body: fields })).id;
+  }
+
+  updateClassification(idOrName: string | number, fields: ClassificationFields): Promise<unknown> {
+    return this.data('updateClassification', { params: { id_or_name: idOrName }, body: fields });
+  }
+
+  deleteClassification(idOrName: string | number): Promise<unknown> {
+    return this.data('deleteClassification', { params: { id_or_name: idOrName } });
   }
 }

@@ -208,3 +208,14 @@ export interface ValueFields {
   sort_key?: number;
   is_active?: boolean;
 }
+
+export interface GroupControlsUpdate {
+  group_controls: GroupControl[];
+  changes: Record<string, Record<string, { removed: string; added: string }>>;
+}
+
+export interface ClassificationFields {
+  name?: string;
+  description?: string;
+  sortkey?: number;
+}

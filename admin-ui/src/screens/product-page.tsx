@@ -7,6 +7,9 @@ import { FieldsTab } from './product/fields-tab.js';
 import { ComponentsTab } from './product/components-tab.js';
 import { ValuesTab } from './product/values-tab.js';
 import { FlagTypesTab } from './product/flag-types-tab.js';
+import { GroupControlsTab } from './product/group-controls-tab.js';
+import { HistoryTab } from './product/history-tab.js';
+import { DeleteTab } from './product/delete-tab.js';
 
 /** What a tab of the product page receives: the product as last read, its ETag, and a way to re-read it. */
 export interface ProductTabProps {
@@ -21,9 +24,15 @@ const TABS: [string, string][] = [
   ['versions', 'Versions'],
   ['milestones', 'Milestones'],
   ['flag-types', 'Flag types'],
+  ['group-controls', 'Group controls'],
+  ['history', 'History'],
+  ['delete', 'Delete'],
 ];
 
-/** One product: its fields and, a tab each, its components, versions, milestones and flag types. */
+/**
+ * One product: its fields and, a tab each, its components, versions, milestones, flag types, group
+ * controls, history and deletion.
+ */
 export function ProductPage({ id, tab }: { id: number; tab: string }) {
   const [product, setProduct] = useState<Product>();
   const [etag, setEtag] = useState<string>();
@@ -77,6 +86,9 @@ export function ProductPage({ id, tab }: { id: number; tab: string }) {
       {tab === 'versions' && <ValuesTab {...props} kind="version" />}
       {tab === 'milestones' && <ValuesTab {...props} kind="milestone" />}
       {tab === 'flag-types' && <FlagTypesTab {...props} />}
+      {tab === 'group-controls' && <GroupControlsTab {...props} />}
+      {tab === 'history' && <HistoryTab {...props} />}
+      {tab === 'delete' && <DeleteTab {...props} />}
     </article>
   );
 }

@@ -1,24 +1,39 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { FlagTypeInfo } from '../../api/types.js';
 import { api } from '../../session.js';
-import { FormError } from '../../components/fields.js';
+import { FormError, Notice } from '../../components/fields.js';
 import type { ProductTabProps } from '../product-page.js';
 
 /** The flag types that apply to the product, for bugs and for attachments, with where they apply. */
 export function FlagTypesTab({ product }: ProductTabProps) {
   const [types, setTypes] = useState<{ bug: FlagTypeInfo[]; attachment: FlagTypeInfo[] }>();
   const [error, setError] = useState<string>();
-  useEffect(() => {
+  const [notice, setNotice] = useState<string>();
+  const load = () =>
     api
       .flagTypes(product.name)
       .then(setTypes)
       .catch((caught: Error) => setError(caught.message));
-  }, [product.name]);
+  useEffect(() => void load(), [product.name]);
 
-  if (error) return <FormError message={error} />;
-  if (!types) return <p role="status">Loading the flag types…</p>;
+  const remove = async (type: FlagTypeInfo) => {
+    setError(undefined);
+    setNotice(undefined);
+    if (!confirm(`Delete the flag type ${type.name}, with its flags on every product?`)) return;
+    try {
+      await api.deleteFlagType(type.id);
+      await load();
+      setNotice(`Flag type ${type.name} deleted.`);
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  };
+
+  if (!types) return error ? <FormError message={error} /> : <p role="status">Loading the flag types…</p>;
   return (
     <section aria-label="Flag types">
+      {notice && <Notice>{notice}</Notice>}
+      <FormError message={error} />
       {(['bug', 'attachment'] as const).map((target) => (
         <section key={target} aria-label={`Flag types for ${target}s`}>
           <h2>For {target}s</h2>
@@ -33,6 +48,7 @@ export function FlagTypesTab({ product }: ProductTabProps) {
                   <th scope="col">Active</th>
                   <th scope="col">Applies to</th>
                   <th scope="col">Except</th>
+                  <th scope="col">Actions</th>
                 </tr>
               </thead>
               <tbody>
@@ -43,6 +59,16 @@ export function FlagTypesTab({ product }: ProductTabProps) {
                     <td>{type.is_active ? 'yes' : 'no'}</td>
                     <td>{type.inclusions?.length ? type.inclusions.join(', ') : 'every component'}</td>
                     <td>{type.exclusions?.length ? type.exclusions.join(', ') : '—'}</td>
+                    <td>
+                      <button
+                        type="button"
+                        class="secondary small"
+                        aria-label={`Delete flag type ${type.name}`}
+                        onClick={() => remove(type)}
+                      >
+                        Delete
+                      </button>
+                    </td>
                   </tr>
                 ))}
               </tbody>
