@@ -33,6 +33,8 @@ describe.each(DIALECTS)('admin console: administration [%s]', (dialect) => {
     });
     adminKey = await seed.apiKey(admin);
     await seed.group('insiders', { description: 'The inner circle' });
+    // An insider, so that the product made private stays visible to the admin.
+    await seed.userGroups(admin, ['insiders']);
     // Products made through the API, so that their history starts as Bugzilla's would.
     for (const name of ['Secret Widget', 'Doomed', 'Busy', 'Shared']) {
       const res = await harness.app.post('/rest/product', {
