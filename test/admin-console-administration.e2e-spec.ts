@@ -32,6 +32,7 @@ describe.each(DIALECTS)('admin console: administration [%s]', (dialect) => {
       groups: ['admin', 'editclassifications'],
     });
     adminKey = await seed.apiKey(admin);
+    await seed.user('viewer@example.com', { password: PASSWORD, realname: 'Vic Viewer' });
     await seed.group('insiders', { description: 'The inner circle' });
     // An insider, so that the product made private stays visible to the admin.
     await seed.userGroups(admin, ['insiders']);
@@ -69,7 +70,13 @@ describe.each(DIALECTS)('admin console: administration [%s]', (dialect) => {
     expect(await anonymousNames()).toContain('Secret Widget');
     await goTo(`#/products/${ids['Secret Widget']}/group-controls`);
     await page.getByRole('row', { name: /^insiders/ }).waitFor();
-    expect(await page.getByRole('row', { name: /^insiders/ }).getByRole('cell').last().textContent()).toBe('0');
+    expect(
+      await page
+        .getByRole('row', { name: /^insiders/ })
+        .getByRole('cell')
+        .last()
+        .textContent(),
+    ).toBe('0');
     await page.getByLabel('insiders: members').selectOption('Mandatory');
     await page.getByLabel('insiders: others').selectOption('Mandatory');
     await page.getByLabel('insiders: required to enter bugs').check();
@@ -89,11 +96,17 @@ describe.each(DIALECTS)('admin console: administration [%s]', (dialect) => {
     await goTo(`#/products/${ids['Secret Widget']}/history`);
     const table = page.getByRole('table');
     await table.waitFor();
-    const body = await table.locator('tbody tr').evaluateAll((trs) =>
-      trs.map((tr) => [...tr.children].slice(1).map((c) => (c as HTMLElement).innerText.trim())),
-    );
+    const body = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].slice(1).map((c) => (c as HTMLElement).innerText.trim())));
     expect(body.every((row) => row[0] === 'admin@example.com')).toBe(true);
-    expect(body.at(-1)).toEqual(['admin@example.com', `Product ${ids['Secret Widget']}`, 'created', '', 'Secret Widget']);
+    expect(body.at(-1)).toEqual([
+      'admin@example.com',
+      `Product ${ids['Secret Widget']}`,
+      'created',
+      '',
+      'Secret Widget',
+    ]);
     expect(body.length).toBeGreaterThan(3);
     await screenshot(page, 'history', dialect);
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -205,5 +218,16 @@ describe.each(DIALECTS)('admin console: administration [%s]', (dialect) => {
       { name: 'Shared Renamed', description: 'Changed by the first admin' },
     ]);
     await second.context().close();
+  });
+
+  it('shows a product the caller may see but not administer read-only', async () => {
+    const viewer = await harness.open();
+    await signIn(viewer, 'viewer@example.com', PASSWORD);
+    await viewer.getByText('Signed in as').waitFor();
+    await viewer.evaluate((h) => (location.hash = h), `#/products/${ids.Shared}`);
+    await viewer.getByText('You may see this product but not administer it: its pages are read-only.').waitFor();
+    expect(await viewer.getByLabel('Description').isDisabled()).toBe(true);
+    expect(await viewer.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
+    await viewer.context().close();
   });
 });

@@ -167,7 +167,12 @@ export function Classifications() {
             <div class="page-head">
               <h2>{c.name}</h2>
               <div class="row-actions">
-                <button type="button" class="secondary small" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c.name)}>
+                <button
+                  type="button"
+                  class="secondary small"
+                  aria-label={`Edit ${c.name}`}
+                  onClick={() => setEditing(c.name)}
+                >
                   Edit
                 </button>
                 <button type="button" class="secondary small" aria-label={`Delete ${c.name}`} onClick={() => remove(c)}>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { ApiError } from '../api/client.js';
 import type { Product } from '../api/types.js';
 import { api } from '../session.js';
 import { href } from '../router.js';
@@ -38,6 +39,7 @@ export function ProductPage({ id, tab }: { id: number; tab: string }) {
   const [etag, setEtag] = useState<string>();
   const [error, setError] = useState<string>();
   const [loaded, setLoaded] = useState(false);
+  const [readOnly, setReadOnly] = useState(false);
 
   const reload = useCallback(async () => {
     try {
@@ -53,6 +55,13 @@ export function ProductPage({ id, tab }: { id: number; tab: string }) {
     }
   }, [id]);
   useEffect(() => void reload(), [reload]);
+  useEffect(() => {
+    // The history is for those who may administer the product (SPEC §10): a refusal means read-only.
+    api.history(id, 1).then(
+      () => setReadOnly(false),
+      (caught: unknown) => setReadOnly(caught instanceof ApiError && caught.status !== 404 && caught.code !== 0),
+    );
+  }, [id]);
 
   if (!loaded) return <p role="status">Loading the product…</p>;
   if (!product) {
@@ -81,14 +90,21 @@ export function ProductPage({ id, tab }: { id: number; tab: string }) {
           </a>
         ))}
       </nav>
-      {tab === 'fields' && <FieldsTab {...props} />}
-      {tab === 'components' && <ComponentsTab {...props} />}
-      {tab === 'versions' && <ValuesTab {...props} kind="version" />}
-      {tab === 'milestones' && <ValuesTab {...props} kind="milestone" />}
-      {tab === 'flag-types' && <FlagTypesTab {...props} />}
-      {tab === 'group-controls' && <GroupControlsTab {...props} />}
-      {tab === 'history' && <HistoryTab {...props} />}
-      {tab === 'delete' && <DeleteTab {...props} />}
+      {readOnly && (
+        <p class="notice" role="status">
+          You may see this product but not administer it: its pages are read-only.
+        </p>
+      )}
+      <fieldset class="plain" disabled={readOnly}>
+        {tab === 'fields' && <FieldsTab {...props} />}
+        {tab === 'components' && <ComponentsTab {...props} />}
+        {tab === 'versions' && <ValuesTab {...props} kind="version" />}
+        {tab === 'milestones' && <ValuesTab {...props} kind="milestone" />}
+        {tab === 'flag-types' && <FlagTypesTab {...props} />}
+        {tab === 'group-controls' && <GroupControlsTab {...props} />}
+        {tab === 'history' && <HistoryTab {...props} />}
+        {tab === 'delete' && <DeleteTab {...props} />}
+      </fieldset>
     </article>
   );
 }

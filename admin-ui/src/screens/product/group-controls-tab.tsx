@@ -148,7 +148,9 @@ export function GroupControlsTab({ product }: ProductTabProps) {
                       <select
                         aria-label={`${name}: ${which === 'membercontrol' ? 'members' : 'others'}`}
                         value={row[which]}
-                        onChange={(e) => set(name, { [which]: (e.currentTarget as HTMLSelectElement).value as Control })}
+                        onChange={(e) =>
+                          set(name, { [which]: (e.currentTarget as HTMLSelectElement).value as Control })
+                        }
                       >
                         {CONTROLS.map((c) => (
                           <option key={c} value={c}>

@@ -48,7 +48,9 @@ export function HistoryTab({ product }: ProductTabProps) {
               <td>
                 {entry.class.replace(/^Bugzilla::/, '')} {entry.object_id}
               </td>
-              <td>{entry.field === '__create__' ? 'created' : entry.field === '__remove__' ? 'removed' : entry.field}</td>
+              <td>
+                {entry.field === '__create__' ? 'created' : entry.field === '__remove__' ? 'removed' : entry.field}
+              </td>
               <td>{entry.removed ?? ''}</td>
               <td>{entry.added ?? ''}</td>
             </tr>
