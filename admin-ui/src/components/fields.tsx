@@ -195,3 +195,27 @@ export function Notice({ children }: { children: ComponentChildren }) {
     </div>
   );
 }
+
+/**
+ * A screen's outcome line: the last action's notice or the API's refusal. `confirmed` asks first
+ * (deletions), runs the action, and says what happened.
+ */
+export function useOutcome() {
+  const [notice, setNotice] = useState<string>();
+  const [error, setError] = useState<string>();
+  const clear = () => {
+    setNotice(undefined);
+    setError(undefined);
+  };
+  const confirmed = async (question: string, action: () => Promise<unknown>, done: string) => {
+    clear();
+    if (!confirm(question)) return;
+    try {
+      await action();
+      setNotice(done);
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  };
+  return { notice, error, setNotice, setError, clear, confirmed };
+}

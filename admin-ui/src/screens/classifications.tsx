@@ -2,7 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Classification } from '../api/types.js';
 import { api } from '../session.js';
 import { href } from '../router.js';
-import { FormError, Notice, TextField, fieldRules, useSubmit } from '../components/fields.js';
+import { FormError, Notice, TextField, fieldRules, useOutcome, useSubmit } from '../components/fields.js';
+import { RowButton } from '../components/row-actions.js';
 
 interface Draft {
   name: string;
@@ -85,8 +86,7 @@ const fieldsOf = (draft: Draft) => ({
  */
 export function Classifications() {
   const [list, setList] = useState<Classification[]>();
-  const [error, setError] = useState<string>();
-  const [notice, setNotice] = useState<string>();
+  const { notice, error, setNotice, setError, confirmed } = useOutcome();
   const [editing, setEditing] = useState<string>();
   const [adding, setAdding] = useState(false);
 
@@ -105,18 +105,15 @@ export function Classifications() {
   };
   useEffect(() => void load(), []);
 
-  const remove = async (c: Classification) => {
-    setError(undefined);
-    setNotice(undefined);
-    if (!confirm(`Delete the classification ${c.name}?`)) return;
-    try {
-      await api.deleteClassification(c.id);
-      setList((old) => old?.filter((o) => o.id !== c.id));
-      setNotice(`Classification ${c.name} deleted.`);
-    } catch (caught) {
-      setError((caught as Error).message);
-    }
-  };
+  const remove = (c: Classification) =>
+    confirmed(
+      `Delete the classification ${c.name}?`,
+      async () => {
+        await api.deleteClassification(c.id);
+        setList((old) => old?.filter((o) => o.id !== c.id));
+      },
+      `Classification ${c.name} deleted.`,
+    );
 
   return (
     <section aria-labelledby="classifications-title">
@@ -167,17 +164,8 @@ export function Classifications() {
             <div class="page-head">
               <h2>{c.name}</h2>
               <div class="row-actions">
-                <button
-                  type="button"
-                  class="secondary small"
-                  aria-label={`Edit ${c.name}`}
-                  onClick={() => setEditing(c.name)}
-                >
-                  Edit
-                </button>
-                <button type="button" class="secondary small" aria-label={`Delete ${c.name}`} onClick={() => remove(c)}>
-                  Delete
-                </button>
+                <RowButton action="Edit" target={c.name} onClick={() => setEditing(c.name)} />
+                <RowButton action="Delete" target={c.name} onClick={() => remove(c)} />
               </div>
             </div>
             {c.description && <p>{c.description}</p>}

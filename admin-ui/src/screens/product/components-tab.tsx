@@ -1,9 +1,18 @@
 import { useState } from 'preact/hooks';
 import type { Component, ComponentFields } from '../../api/types.js';
 import { api } from '../../session.js';
-import { CheckboxField, FormError, Notice, TextField, fieldRules, useSubmit } from '../../components/fields.js';
+import {
+  CheckboxField,
+  FormError,
+  Notice,
+  TextField,
+  fieldRules,
+  useOutcome,
+  useSubmit,
+} from '../../components/fields.js';
 import { UserInput, UserListInput } from '../../components/user-input.js';
 import type { ProductTabProps } from '../product-page.js';
+import { RowButton } from '../../components/row-actions.js';
 
 interface Draft {
   name: string;
@@ -134,12 +143,10 @@ function ComponentForm(props: {
 export function ComponentsTab({ product, reload }: ProductTabProps) {
   const [editing, setEditing] = useState<{ id: number; draft: Draft }>();
   const [adding, setAdding] = useState(false);
-  const [notice, setNotice] = useState<string>();
-  const [error, setError] = useState<string>();
+  const { notice, error, setNotice, setError, clear, confirmed } = useOutcome();
 
   const edit = async (component: Component) => {
-    setNotice(undefined);
-    setError(undefined);
+    clear();
     try {
       // The default CC list is not part of the product's answer: read the component itself.
       const record = await api.component(component.id);
@@ -159,18 +166,15 @@ export function ComponentsTab({ product, reload }: ProductTabProps) {
     }
   };
 
-  const remove = async (component: Component) => {
-    setNotice(undefined);
-    setError(undefined);
-    if (!confirm(`Delete the component ${component.name}?`)) return;
-    try {
-      await api.deleteComponent(component.id);
-      await reload();
-      setNotice(`Component ${component.name} deleted.`);
-    } catch (caught) {
-      setError((caught as Error).message);
-    }
-  };
+  const remove = (component: Component) =>
+    confirmed(
+      `Delete the component ${component.name}?`,
+      async () => {
+        await api.deleteComponent(component.id);
+        await reload();
+      },
+      `Component ${component.name} deleted.`,
+    );
 
   return (
     <section aria-label="Components">
@@ -230,22 +234,8 @@ export function ComponentsTab({ product, reload }: ProductTabProps) {
               <td>{component.default_qa_contact}</td>
               <td>{component.is_active ? 'yes' : 'no'}</td>
               <td class="row-actions">
-                <button
-                  type="button"
-                  class="secondary small"
-                  aria-label={`Edit ${component.name}`}
-                  onClick={() => edit(component)}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  class="secondary small"
-                  aria-label={`Delete ${component.name}`}
-                  onClick={() => remove(component)}
-                >
-                  Delete
-                </button>
+                <RowButton action="Edit" target={component.name} onClick={() => edit(component)} />
+                <RowButton action="Delete" target={component.name} onClick={() => remove(component)} />
               </td>
             </tr>
           ))}

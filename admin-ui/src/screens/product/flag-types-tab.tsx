@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { FlagTypeInfo } from '../../api/types.js';
 import { api } from '../../session.js';
-import { FormError, Notice } from '../../components/fields.js';
+import { FormError, Notice, useOutcome } from '../../components/fields.js';
 import type { ProductTabProps } from '../product-page.js';
+import { RowButton } from '../../components/row-actions.js';
 
 /** The flag types that apply to the product, for bugs and for attachments, with where they apply. */
 export function FlagTypesTab({ product }: ProductTabProps) {
   const [types, setTypes] = useState<{ bug: FlagTypeInfo[]; attachment: FlagTypeInfo[] }>();
-  const [error, setError] = useState<string>();
-  const [notice, setNotice] = useState<string>();
+  const { notice, error, setError, confirmed } = useOutcome();
   const load = () =>
     api
       .flagTypes(product.name)
@@ -16,18 +16,15 @@ export function FlagTypesTab({ product }: ProductTabProps) {
       .catch((caught: Error) => setError(caught.message));
   useEffect(() => void load(), [product.name]);
 
-  const remove = async (type: FlagTypeInfo) => {
-    setError(undefined);
-    setNotice(undefined);
-    if (!confirm(`Delete the flag type ${type.name}, with its flags on every product?`)) return;
-    try {
-      await api.deleteFlagType(type.id);
-      await load();
-      setNotice(`Flag type ${type.name} deleted.`);
-    } catch (caught) {
-      setError((caught as Error).message);
-    }
-  };
+  const remove = (type: FlagTypeInfo) =>
+    confirmed(
+      `Delete the flag type ${type.name}, with its flags on every product?`,
+      async () => {
+        await api.deleteFlagType(type.id);
+        await load();
+      },
+      `Flag type ${type.name} deleted.`,
+    );
 
   if (!types) return error ? <FormError message={error} /> : <p role="status">Loading the flag types…</p>;
   return (
@@ -60,14 +57,7 @@ export function FlagTypesTab({ product }: ProductTabProps) {
                     <td>{type.inclusions?.length ? type.inclusions.join(', ') : 'every component'}</td>
                     <td>{type.exclusions?.length ? type.exclusions.join(', ') : '—'}</td>
                     <td>
-                      <button
-                        type="button"
-                        class="secondary small"
-                        aria-label={`Delete flag type ${type.name}`}
-                        onClick={() => remove(type)}
-                      >
-                        Delete
-                      </button>
+                      <RowButton action="Delete" target={`flag type ${type.name}`} onClick={() => remove(type)} />
                     </td>
                   </tr>
                 ))}

@@ -1,8 +1,17 @@
 import { useState } from 'preact/hooks';
 import type { ValueFields, Version } from '../../api/types.js';
 import { api } from '../../session.js';
-import { CheckboxField, FormError, Notice, TextField, fieldRules, useSubmit } from '../../components/fields.js';
+import {
+  CheckboxField,
+  FormError,
+  Notice,
+  TextField,
+  fieldRules,
+  useOutcome,
+  useSubmit,
+} from '../../components/fields.js';
 import type { ProductTabProps } from '../product-page.js';
+import { RowButton } from '../../components/row-actions.js';
 
 type Kind = 'version' | 'milestone';
 
@@ -84,25 +93,21 @@ function ValueForm(props: {
 /** A product's versions or milestones (with their sort keys): add, rename, (de)activate, delete. */
 export function ValuesTab({ product, reload, kind }: ProductTabProps & { kind: Kind }) {
   const [editing, setEditing] = useState<string>();
-  const [notice, setNotice] = useState<string>();
-  const [error, setError] = useState<string>();
+  const { notice, error, setNotice, confirmed } = useOutcome();
   const [formKey, setFormKey] = useState(0);
   const values: Version[] = kind === 'version' ? product.versions : product.milestones;
   const Label = kind === 'version' ? 'Version' : 'Milestone';
   const plural = kind === 'version' ? 'Versions' : 'Milestones';
 
-  const remove = async (value: Version) => {
-    setNotice(undefined);
-    setError(undefined);
-    if (!confirm(`Delete the ${kind} ${value.name}?`)) return;
-    try {
-      await api.deleteValue(kind, product.name, value.name);
-      await reload();
-      setNotice(`${Label} ${value.name} deleted.`);
-    } catch (caught) {
-      setError((caught as Error).message);
-    }
-  };
+  const remove = (value: Version) =>
+    confirmed(
+      `Delete the ${kind} ${value.name}?`,
+      async () => {
+        await api.deleteValue(kind, product.name, value.name);
+        await reload();
+      },
+      `${Label} ${value.name} deleted.`,
+    );
 
   return (
     <section aria-label={plural}>
@@ -164,22 +169,8 @@ export function ValuesTab({ product, reload, kind }: ProductTabProps & { kind: K
                 {kind === 'milestone' && <td class="num">{value.sort_key}</td>}
                 <td>{value.is_active ? 'yes' : 'no'}</td>
                 <td class="row-actions">
-                  <button
-                    type="button"
-                    class="secondary small"
-                    aria-label={`Edit ${value.name}`}
-                    onClick={() => setEditing(value.name)}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    class="secondary small"
-                    aria-label={`Delete ${value.name}`}
-                    onClick={() => remove(value)}
-                  >
-                    Delete
-                  </button>
+                  <RowButton action="Edit" target={value.name} onClick={() => setEditing(value.name)} />
+                  <RowButton action="Delete" target={value.name} onClick={() => remove(value)} />
                 </td>
               </tr>
             ),
