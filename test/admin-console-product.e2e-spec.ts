@@ -258,7 +258,7 @@ describe.each(DIALECTS)('admin console: products [%s]', (dialect) => {
         .getByRole('row', { name: /^review/ })
         .getByRole('cell')
         .allTextContents(),
-    ).toEqual(['Code review', 'yes', 'every component', '—']);
+    ).toEqual(['Code review', 'yes', 'every component', '—', 'Delete']);
     await screenshot(page, 'flag-types', dialect);
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
