@@ -186,4 +186,27 @@ describe.each(DIALECTS)('admin console: sign-in and catalogue [%s]', (dialect) =
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/products\/\d+$/);
   });
+
+  it('draws the first 200 products of a big catalogue until asked for all of them', async () => {
+    await console_.app.seed.insertMany(
+      'products',
+      ['name', 'classification_id', 'description', 'isactive', 'defaultmilestone', 'allows_unconfirmed'],
+      Array.from({ length: 210 }, (_, i) => [`Bulk ${String(i).padStart(3, '0')}`, 1, 'Many', 1, '---', 1]),
+    );
+    // Written behind the service's back: visible within CACHE_MAX_STALENESS_MS.
+    const page = await open();
+    await signIn(page, 'admin@example.com', PASSWORD);
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return page.getByText('214 products', { exact: true }).isVisible();
+      })
+      .toBe(true);
+    await page.getByText('Showing the first 200 of 214').waitFor();
+    expect(await page.locator('table.catalogue tbody tr').count()).toBe(200);
+    await page.getByRole('button', { name: 'Show all 214' }).click();
+    await expect.poll(() => page.locator('table.catalogue tbody tr').count()).toBe(214);
+    await page.getByLabel('Filter products').fill('bulk 20');
+    await page.getByText('10 of 214 products', { exact: true }).waitFor();
+  });
 });
