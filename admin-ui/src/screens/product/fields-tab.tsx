@@ -99,11 +99,15 @@ export function FieldsTab({ product, etag, reload }: ProductTabProps) {
       } catch (error) {
         if (!(error instanceof ApiError) || !error.isConflict) throw error;
         // Someone else saved first: show what they changed, keep what was typed, and take their version
-        // (and its ETag) as the one the next save replaces.
+        // (and its ETag) as the one the next save builds on.
         const read = await api.product(product.id);
         if (!read.data) throw error;
         const theirs = draftOf(read.data);
         setConflict(changed(base, theirs).map((key) => `${LABELS[key]}: ${show(base[key])} → ${show(theirs[key])}`));
+        // The fields this admin did not touch take the other admin's values; the ones typed here stay.
+        const merged = { ...theirs };
+        for (const key of keys) Object.assign(merged, { [key]: draft[key] });
+        setDraft(merged);
         setBase(theirs);
         setBaseEtag(read.etag);
         setErrors({ fields: {}, form: error.message });
