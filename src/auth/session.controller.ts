@@ -95,6 +95,19 @@ export class SessionController {
   @ApiOperation({ summary: 'Users by id (logged-in callers only) or login name.' })
   @ApiQuery({ name: 'ids', required: false, type: [Number] })
   @ApiQuery({ name: 'names', required: false, type: [String] })
+  @ApiQuery({
+    name: 'match',
+    required: false,
+    type: [String],
+    description:
+      'Logged-in callers: enabled users whose login is exactly this, else whose login or real name contains it (505 when anonymous).',
+  })
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    type: Number,
+    description: 'At most this many users per `match` (1000).',
+  })
   @ApiNotFoundResponse({ description: 'No user has a requested login name (51).' })
   @ApiOkResponse({
     description:
@@ -106,7 +119,7 @@ export class SessionController {
     },
   })
   users(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>) {
-    return this.sessions.users(user, query.ids, query.names);
+    return this.sessions.users(user, query.ids, query.names, query.match, query.limit);
   }
 
   @Get('user/:id_or_login')

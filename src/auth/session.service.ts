@@ -129,11 +129,26 @@ export class SessionService {
    * `GET /rest/user`: logged-in callers see id, name, real_name, email and can_login;
    * anonymous callers may look users up by name only, and see id, name and real_name.
    */
-  async users(caller: AuthUser, idsParam: unknown, namesParam: unknown): Promise<{ users: UserView[] }> {
+  async users(
+    caller: AuthUser,
+    idsParam: unknown,
+    namesParam: unknown,
+    matchParam?: unknown,
+    limitParam?: unknown,
+  ): Promise<{ users: UserView[] }> {
     const ids = parseIdList('ids', idsParam);
     const names = parseStringList('names', namesParam);
-    if (ids.length === 0 && names.length === 0) throw Errors.paramsRequired('User.get', ['ids', 'names', 'match']);
+    const matches = parseStringList('match', matchParam).filter((m) => m.trim() !== '');
+    if (ids.length === 0 && names.length === 0 && matches.length === 0) {
+      throw Errors.paramsRequired('User.get', ['ids', 'names', 'match']);
+    }
     const loggedIn = isLoggedIn(caller);
+    if (!loggedIn && matches.length > 0) {
+      throw new BugzillaError(
+        ErrorCode.USER_ACCESS_DENIED,
+        'Logged-out users cannot use the "match" argument to this function to access any user information.',
+      );
+    }
     // Bugzilla resolves the names first (in request order), then the ids.
     const found = names.length ? await this.profilesWhere('login_name', names) : [];
     const byName = names.map((name) => {
@@ -153,9 +168,12 @@ export class SessionService {
       );
     }
     const byId = ids.length ? await this.profilesWhere('userid', ids) : [];
+    const limit = matchLimit(limitParam);
+    const byMatch: ProfileRow[] = [];
+    for (const text of matches) byMatch.push(...(await this.profilesMatching(text.trim(), limit)));
     const seen = new Set<number>();
     const users: UserView[] = [];
-    for (const row of [...byName, ...byId]) {
+    for (const row of [...byName, ...byId, ...byMatch]) {
       const id = Number(row.userid);
       if (seen.has(id)) continue;
       seen.add(id);
@@ -176,6 +194,27 @@ export class SessionService {
     return key === 'ids' ? this.users(caller, merged, query.names) : this.users(caller, query.ids, merged);
   }
 
+  /**
+   * Bugzilla's User::match for User.get's `match`: an enabled account whose login is exactly `text`,
+   * else the enabled accounts whose login or real name contains it (case-insensitively), by login,
+   * at most `limit` of them.
+   */
+  private async profilesMatching(text: string, limit: number): Promise<ProfileRow[]> {
+    const columns = 'SELECT userid, login_name, realname, is_enabled FROM profiles';
+    const exact: ProfileRow[] = await this.dataSource.query(`${columns} WHERE login_name = ? AND is_enabled = 1`, [
+      text,
+    ]);
+    if (exact.length > 0) return exact.slice(0, 1);
+    // '!' escapes LIKE's wildcards alike on MySQL and SQLite (a backslash is read differently by each).
+    const pattern = `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    return this.dataSource.query(
+      `${columns} WHERE is_enabled = 1
+          AND (LOWER(login_name) LIKE ? ESCAPE '!' OR LOWER(realname) LIKE ? ESCAPE '!')
+        ORDER BY login_name LIMIT ${limit}`,
+      [pattern, pattern],
+    );
+  }
+
   private async profilesWhere(column: 'userid' | 'login_name', values: (string | number)[]): Promise<ProfileRow[]> {
     const placeholders = values.map(() => '?').join(', ');
     return this.dataSource.query(
@@ -183,6 +222,17 @@ export class SessionService {
       values,
     );
   }
+}
+
+/** Bugzilla's `maxusermatches` (1000): the most users one `match` string returns; `limit` may ask for fewer. */
+const MAX_USER_MATCHES = 1000;
+
+function matchLimit(raw: unknown): number {
+  if (raw === undefined || raw === null || raw === '') return MAX_USER_MATCHES;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!/^\d+$/.test(String(value))) throw Errors.invalidParam('limit', 'a positive integer');
+  const limit = Number(value);
+  return limit > 0 && limit < MAX_USER_MATCHES ? limit : MAX_USER_MATCHES;
 }
 
 /** Bugzilla's `param_required` as User.login/valid_login raise it: without a function name. */
