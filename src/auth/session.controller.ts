@@ -73,12 +73,15 @@ export class SessionController {
   @Get('valid_login')
   @LoginExempt()
   @OwnCredentialParams()
-  @ApiOperation({ summary: 'Whether a token is a live login of the given user.' })
+  @ApiOperation({
+    summary:
+      "Whether the request's credentials (API key, token, login and password) log in the user `login`, as Bugzilla 5.2.",
+  })
   @ApiQuery({ name: 'login', required: true })
-  @ApiQuery({ name: 'token', required: true })
+  @ApiQuery({ name: 'token', required: false })
   @ApiOkResponse({ schema: { example: { result: true } } })
-  validLogin(@Query() query: Record<string, unknown>) {
-    return this.sessions.validLogin(query.login, query.token);
+  validLogin(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>, @Req() request: RequestWithUser) {
+    return this.sessions.validLogin(user, query, request.ip);
   }
 
   @Get('whoami')

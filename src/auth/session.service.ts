@@ -106,19 +106,47 @@ export class SessionService {
     return { result: null };
   }
 
-  /** Whether `token` is a live login token of the user `login`. */
-  async validLogin(login: unknown, token: unknown): Promise<{ result: boolean }> {
-    if (typeof login !== 'string' || login.trim() === '') throw requiredArgument('login');
-    const match = typeof token === 'string' ? /^(\d+)-(.+)$/.exec(token.trim()) : null;
-    if (!match) return { result: false };
-    const rows: { cookie: string; login_name: string }[] = await this.dataSource.query(
-      `SELECT c.cookie, p.login_name FROM logincookies c JOIN profiles p ON p.userid = c.userid
-        WHERE c.cookie = ? AND c.userid = ?`,
-      [match[2], Number(match[1])],
-    );
+  /**
+   * Bugzilla 5.2's User.valid_login: the request is logged in with whatever credentials it
+   * carries, and the answer is whether that user's login is exactly `login`. The guard has
+   * resolved `caller` from the API key, `Bugzilla_login`/`Bugzilla_password`, `Bugzilla_token` or
+   * the headers; `login`, `password` and `token` are this method's own parameters, which
+   * Bugzilla also takes as credentials:
+   * - `login` with `password` is a login: a wrong password is a failed login (300, counted by
+   *   the lockout); a right one consumes `login`, which then is missing (code 50);
+   * - `token` (`<userid>-<cookie>`) is a login token: an unknown or malformed one logs nobody in
+   *   (SPEC §3: false);
+   * - without `login`: code 50.
+   */
+  async validLogin(
+    caller: AuthUser,
+    params: { login?: unknown; password?: unknown; token?: unknown },
+    clientIp: string,
+  ): Promise<{ result: boolean }> {
+    const login = scalar(params.login);
+    const password = scalar(params.password);
+    if (login !== undefined && password !== undefined) {
+      await this.callers.checkPassword(login.trim(), password, clientIp);
+      throw requiredArgument('login');
+    }
+    if (login === undefined) throw requiredArgument('login');
+    const user = (await this.tokenUser(scalar(params.token))) ?? caller;
     // Bugzilla compares the login exactly (`eq`).
-    const valid = rows.some((r) => r.cookie === match[2] && r.login_name === login.trim());
-    return { result: valid };
+    return { result: isLoggedIn(user) && user.login === login };
+  }
+
+  /** The user a login token given as a parameter logs in, or undefined for none, a malformed or an unknown one. */
+  private async tokenUser(token: string | undefined): Promise<AuthUser | undefined> {
+    const match = token === undefined ? null : /^(\d+)-(.+)$/.exec(token.trim());
+    if (!match) return undefined;
+    const [userId, cookie] = [Number(match[1]), match[2]];
+    const rows: { cookie: string }[] = await this.dataSource.query(
+      'SELECT cookie FROM logincookies WHERE cookie = ? AND userid = ?',
+      [cookie, userId],
+    );
+    if (!rows.some((row) => row.cookie === cookie)) return undefined;
+    // Known: logged in as the guard would (a disabled account is refused as everywhere).
+    return this.callers.resolve({ kind: 'token', userId, cookie }, '');
   }
 
   whoami(user: AuthUser): { id: number; name: string; real_name: string; login: string } {
@@ -222,6 +250,13 @@ export class SessionService {
       values,
     );
   }
+}
+
+/** A parameter's value as Bugzilla reads a scalar: the first of a list; undefined (and JSON null) is no value. */
+function scalar(value: unknown): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (first === undefined || first === null) return undefined;
+  return typeof first === 'string' ? first : String(first);
 }
 
 /** Bugzilla's `maxusermatches` (1000): the most users one `match` string returns; `limit` may ask for fewer. */

@@ -131,7 +131,8 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
     readOnly: false,
     access: { loginExempt: true, ownCredentialParams: true },
     rest: ['GET /rest/valid_login'],
-    call: async ({ service, params }) => (await service(SessionService).validLogin(params.login, params.token)).result,
+    call: async ({ service, user, params, clientIp }) =>
+      (await service(SessionService).validLogin(user, params, clientIp)).result,
   },
   'User.get': {
     readOnly: true,
