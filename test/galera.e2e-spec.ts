@@ -245,7 +245,7 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
     });
   });
 
-  it('a node killed under load (read + write through A and B): no failed request, no write lost or doubled', async () => {
+  it('a node killed under load (read + write through A and B): no failed request but a COMMIT in flight on it (503, logged), no write lost or doubled', async () => {
     const outcomes: { service: 'A' | 'B'; kind: 'read' | 'write'; name?: string; outcome: HttpOutcome; at: number }[] = [];
     let stop = false;
     let seq = 0;
