@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       dbReplicaMaxLagMs: 5000,
       workers: 1,
       adminUi: true,
+      httpMaxHeaderBytes: 262144,
       galera: { start: 'first', failback: false, writeRetryMs: 10000, causalReads: false },
     });
   });
@@ -116,6 +117,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://p/bugs', DATABASE_REPLICA_URLS: 'mysql://r' }, /^DATABASE_REPLICA_URLS must be/],
     [{ DB_REPLICA_MAX_LAG_MS: 'soon' }, /^DB_REPLICA_MAX_LAG_MS must be an integer/],
     [{ WORKERS: '0' }, /^WORKERS must be an integer from 1 to 256/],
+    [{ HTTP_MAX_HEADER_BYTES: '8192' }, /^HTTP_MAX_HEADER_BYTES must be an integer from 16384 to 16777216/],
+    [{ HTTP_MAX_HEADER_BYTES: '256k' }, /^HTTP_MAX_HEADER_BYTES must be an integer/],
     [{ ADMIN_UI: 'perhaps' }, /^ADMIN_UI must be true or false/],
     [{ DATABASE_URL: 'mysql://u@a:3306,b:99999/bugs' }, /^DATABASE_URL has a bad host:port 'b:99999'/],
     [{ DATABASE_URL: 'mysql://u@a:3306,,b/bugs' }, /^DATABASE_URL has a bad host:port ''/],

@@ -79,6 +79,11 @@ export interface AppConfig {
   workers: number;
   /** Serve the admin console (the built `admin-ui/`) at `/admin/` (SPEC §11). */
   adminUi: boolean;
+  /**
+   * The largest request line plus headers accepted (Node's `maxHeaderSize`), which also bounds the
+   * query string and a path parameter. python-bugzilla sends a whole product list in one URL.
+   */
+  httpMaxHeaderBytes: number;
   /** Galera nodes (several in DATABASE_URL): how the service uses them (README "Running on Galera"). */
   galera: GaleraSettings;
 }
@@ -130,11 +135,16 @@ export const SETTINGS = {
   DB_REPLICA_MAX_LAG_MS: '5000',
   WORKERS: '1',
   ADMIN_UI: 'true',
+  HTTP_MAX_HEADER_BYTES: '262144',
   DB_NODE_START: 'first',
   DB_NODE_FAILBACK: 'false',
   DB_WRITE_RETRY_MS: '10000',
   DB_CAUSAL_READS: 'false',
 } as const;
+
+/** Node's own default (16 KiB) at least; at most 16 MiB, far past any client's URL. */
+const MIN_HEADER_BYTES = 16 * 1024;
+const MAX_HEADER_BYTES = 16 * 1024 * 1024;
 
 /**
  * DB_TIMEOUT_MS when DATABASE_URL lists several nodes and the setting is not given: a Galera node that dies
@@ -380,6 +390,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dbReplicaMaxLagMs: integer(env, 'DB_REPLICA_MAX_LAG_MS', 0, 86_400_000),
     workers: integer(env, 'WORKERS', 1, 256),
     adminUi: bool(env, 'ADMIN_UI'),
+    httpMaxHeaderBytes: integer(env, 'HTTP_MAX_HEADER_BYTES', MIN_HEADER_BYTES, MAX_HEADER_BYTES),
     galera: galeraSettings(env, database),
   };
 }
