@@ -17,6 +17,7 @@ describe('loadConfig', () => {
         makeproductgroups: false,
         requirelogin: false,
         useclassification: false,
+        allowbugdeletion: false,
       },
       maintainer: 'THE MAINTAINER HAS NOT YET BEEN SET',
       lastVisitKeepDays: 10,
@@ -115,6 +116,7 @@ describe('loadConfig', () => {
         makeproductgroups: '0',
         requirelogin: '1',
         useclassification: '1',
+        allowbugdeletion: 1,
         maintainer: 'bugmaster@example.com',
       }),
     );
@@ -125,13 +127,22 @@ describe('loadConfig', () => {
       makeproductgroups: false,
       requirelogin: true,
       useclassification: true,
+      allowbugdeletion: true,
     });
-    expect(loadConfig({ BZ_PARAMS_FILE: file, BZ_REQUIRELOGIN: '0', BZ_MAKEPRODUCTGROUPS: '1' }).params).toEqual({
+    expect(
+      loadConfig({
+        BZ_PARAMS_FILE: file,
+        BZ_REQUIRELOGIN: '0',
+        BZ_MAKEPRODUCTGROUPS: '1',
+        BZ_ALLOWBUGDELETION: 'false',
+      }).params,
+    ).toEqual({
       useqacontact: true,
       or_groups: true,
       makeproductgroups: true,
       requirelogin: false,
       useclassification: true,
+      allowbugdeletion: false,
     });
   });
 });

@@ -16,6 +16,8 @@ export interface BugzillaParams {
   makeproductgroups: boolean;
   requirelogin: boolean;
   useclassification: boolean;
+  /** Deleting a product deletes its bugs too (SPEC §10); off: a product with bugs cannot be deleted. */
+  allowbugdeletion: boolean;
 }
 
 export interface AppConfig {
@@ -75,6 +77,7 @@ export const SETTINGS = {
   BZ_MAKEPRODUCTGROUPS: '',
   BZ_REQUIRELOGIN: '',
   BZ_USECLASSIFICATION: '',
+  BZ_ALLOWBUGDELETION: '',
   BZ_LAST_VISIT_KEEP_DAYS: '10',
   CACHE_MAX_STALENESS_MS: '1000',
   LOG_LEVEL: 'info',
@@ -197,7 +200,14 @@ function readParamsFile(path: string): FileParams {
   if (typeof json !== 'object' || json === null) throw new ConfigError(`BZ_PARAMS_FILE is not a JSON object: ${path}`);
   const params = json as Record<string, unknown>;
   const out: FileParams = {};
-  for (const key of ['useqacontact', 'or_groups', 'makeproductgroups', 'requirelogin', 'useclassification'] as const) {
+  for (const key of [
+    'useqacontact',
+    'or_groups',
+    'makeproductgroups',
+    'requirelogin',
+    'useclassification',
+    'allowbugdeletion',
+  ] as const) {
     if (key in params) out[key] = ['1', 'true'].includes(String(params[key]).toLowerCase());
   }
   if (typeof params.maintainer === 'string' && params.maintainer.trim()) out.maintainer = params.maintainer.trim();
@@ -234,6 +244,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       makeproductgroups: param(env, 'BZ_MAKEPRODUCTGROUPS', fileParams.makeproductgroups),
       requirelogin: param(env, 'BZ_REQUIRELOGIN', fileParams.requirelogin),
       useclassification: param(env, 'BZ_USECLASSIFICATION', fileParams.useclassification),
+      allowbugdeletion: param(env, 'BZ_ALLOWBUGDELETION', fileParams.allowbugdeletion),
     },
     maintainer: fileParams.maintainer ?? DEFAULT_MAINTAINER,
     lastVisitKeepDays: integer(env, 'BZ_LAST_VISIT_KEEP_DAYS', 0, 36500),

@@ -236,7 +236,14 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
 const VALUE_ADMIN =
   "this service's own extension: no Bugzilla has an RPC method for versions or milestones, so there is no name to serve it under";
 
+/** SPEC §10: Bugzilla 5.2 does these only in its admin pages (editproducts.cgi), with no WebService method. */
+const ADMIN_PAGES_ONLY =
+  "this service's own extension of Bugzilla 5.2's admin pages: Bugzilla 5.2 has no WebService method for it, so there is no name to serve it under";
+
 export const REST_ONLY_ROUTES: Readonly<Record<string, string>> = {
+  'GET /rest/product/:id_or_name/group_controls': ADMIN_PAGES_ONLY,
+  'PUT /rest/product/:id_or_name/group_controls': ADMIN_PAGES_ONLY,
+  'DELETE /rest/product/:id_or_name': ADMIN_PAGES_ONLY,
   'POST /rest/product/:product/version': VALUE_ADMIN,
   'PUT /rest/product/:product/version/:name': VALUE_ADMIN,
   'DELETE /rest/product/:product/version/:name': VALUE_ADMIN,

@@ -132,3 +132,13 @@ export class UpdatedProductsDto {
   })
   products: ProductChangesDto[];
 }
+
+export class DeletedProductDto {
+  @ApiProperty({ example: 4, description: 'Id of the deleted product.' })
+  id: number;
+}
+
+export class DeletedProductsDto {
+  @ApiProperty({ type: [DeletedProductDto] })
+  products: DeletedProductDto[];
+}
