@@ -90,6 +90,14 @@ export class UpdateProductDto {
 
   @ApiPropertyOptional({ description: `Bugs may be entered (alias is_active). ${BOOLEAN_NOTE}` })
   is_open?: boolean;
+
+  @ApiPropertyOptional({
+    example: 'Desktop',
+    description:
+      "Move the products into this classification (Bugzilla's reclassify): only with `BZ_USECLASSIFICATION` (900) " +
+      'and for members of `editclassifications` (304); unknown → 51.',
+  })
+  classification?: string;
 }
 
 export class FieldChangeDto {
@@ -115,6 +123,9 @@ export class ProductChangeSetDto {
 
   @ApiPropertyOptional({ type: FieldChangeDto })
   has_unconfirmed?: FieldChangeDto;
+
+  @ApiPropertyOptional({ type: FieldChangeDto, description: 'Classification names.' })
+  classification?: FieldChangeDto;
 }
 
 export class ProductChangesDto {
