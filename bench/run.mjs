@@ -10,6 +10,8 @@
 // as one process, with WORKERS=2, and (when BENCH_REPLICA_URLS names replicas of DATABASE_URL) with
 // DATABASE_REPLICA_URLS set: README "Running at scale", figures in bench/README.md.
 //
+// --scale-curve: the service at 2,000 / 5,000 / 10,000 products (bench/scale-curve.mjs, its options there).
+//
 // --quiet-wait S: before each measurement, wait up to S seconds for the rest of the machine (other
 // sessions' builds and tests) to use less than a fifth of a core. The "other CPU %" column shows how
 // much of the machine went elsewhere during each measurement either way.
@@ -48,6 +50,12 @@ function parseArgs(argv) {
     }
   }
   return options;
+}
+
+// --scale-curve: its own data and measurements (bench/scale-curve.mjs).
+if (process.argv.includes('--scale-curve')) {
+  const { scaleCurve } = await import('./scale-curve.mjs');
+  process.exit(await scaleCurve(process.argv.slice(2)));
 }
 
 const options = parseArgs(process.argv.slice(2));

@@ -6,19 +6,29 @@ import { AppModule } from './app.module.js';
 import { registerAccessLog } from './bugzilla/access-log.js';
 import { sendError } from './bugzilla/error-envelope.js';
 import { BODY_LIMIT_BYTES, applyHttpConventions } from './bugzilla/http-conventions.js';
+import { refusePathsAboveRoot, rewriteRequestUrl } from './bugzilla/request-path.js';
 import type { AppConfig } from './config/app-config.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import { registerMetrics } from './metrics/http-metrics.js';
 import { serveOpenApiDocument } from './openapi/openapi.js';
 import { registerRequestRouting } from './database/read-routing.js';
+import { serveAdminConsole } from './admin-console/admin-console.js';
 
-/** Builds the application (used by main.ts and by the tests), ready to listen or to `inject`. */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+/**
+ * Builds the application (used by main.ts, startServer() and the tests), ready to listen or to
+ * `inject`. `extend` adds routes of its own before the route table is closed (the Pact state route).
+ */
+export async function createApp(
+  config: AppConfig,
+  extend?: (app: NestFastifyApplication) => void,
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     // A path parameter may be as long as any URL Node's HTTP parser lets through (16 KiB of headers),
     // so that an over-long product name is a name that matches nothing, as any other.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
+    // Paths as Apache passes them to Bugzilla (slashes merged, dot segments resolved), before routing.
+    rewriteUrl: rewriteRequestUrl,
     // Errors the router raises before any route runs (an undecodable path) get the envelope too.
     // (Those replies skip the onSend hooks, so the CORS header is set here.)
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
@@ -40,6 +50,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
+  refusePathsAboveRoot(app.getHttpAdapter().getInstance());
   applyHttpConventions(app.getHttpAdapter().getInstance());
   registerAccessLog(app.getHttpAdapter().getInstance());
   // Which database each request reads from (read replicas, read-your-writes).
@@ -48,6 +59,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   if (config.metrics) registerMetrics(app.getHttpAdapter().getInstance(), app.get(AppMetrics));
 
   serveOpenApiDocument(app, config);
+  // ADMIN_UI=false: /admin/ is an unknown path like any other.
+  if (config.adminUi) serveAdminConsole(app.getHttpAdapter().getInstance());
+  extend?.(app);
 
   await app.init();
   return app;

@@ -165,6 +165,21 @@ function successShape(method: string, path: string, status: number): Check | und
   if (m === 'GET' && p === '/rest/version')
     return object({ version: (v, q) => (v === '5.2' ? undefined : fail(q, 'not 5.2', v)) }, true);
   if (m === 'GET' && p === '/rest/extensions') return object({ extensions: object({}) }, true);
+  if (m === 'GET' && p === '/rest/timezone')
+    return object({ timezone: (v, q) => (v === '+0000' ? undefined : fail(q, 'not +0000', v)) }, true);
+  if (m === 'GET' && p === '/rest/parameters') {
+    return object(
+      {
+        parameters: (v, q) =>
+          v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string')
+            ? undefined
+            : fail(q, 'not an object of strings', v),
+      },
+      true,
+    );
+  }
+  if (m === 'GET' && p === '/rest/last_audit_time')
+    return object({ last_audit_time: (v, q) => (v === null ? undefined : datetime(v, q)) }, true);
   if (m === 'GET' && p === '/rest/login') return object({ id: int, token: str }, true);
   if (m === 'GET' && p === '/rest/logout')
     return object({ result: (v, q) => (v === null ? undefined : fail(q, 'not null', v)) }, true);
@@ -683,6 +698,9 @@ function families(world: World): RouteFamily[] {
         fc.constantFrom(
           '/rest/version',
           '/rest/extensions',
+          '/rest/timezone',
+          '/rest/parameters',
+          '/rest/last_audit_time',
           '/rest/login',
           '/rest/logout',
           '/rest/valid_login',
@@ -708,6 +726,8 @@ function families(world: World): RouteFamily[] {
         'Bugzilla_password',
         'Bugzilla_token',
         'include_fields',
+        'exclude_fields',
+        'class',
       ],
     },
   ];
@@ -742,6 +762,9 @@ function everyRoute(world: World): [string, string][] {
     ['GET', '/rest/user'],
     ['GET', '/rest/user/1'],
     ['GET', '/rest/time'],
+    ['GET', '/rest/timezone'],
+    ['GET', '/rest/parameters'],
+    ['GET', '/rest/last_audit_time'],
     ['POST', '/rest/component'],
     ['PUT', '/rest/component'],
     ['DELETE', '/rest/component'],

@@ -1,5 +1,6 @@
 import { forEachDialect, type TestApp } from './support/test-app.js';
 import { envelope as error } from './support/envelope.js';
+import { itLeavesTheDatabaseConsistent } from './support/db-check.js';
 
 /**
  * A product's versions and milestones (this service's extension with Bugzilla's rules,
@@ -279,6 +280,7 @@ forEachDialect('versions and milestones', (getApp) => {
 
     it("DELETE refuses a product's last version", async () => {
       const lone = await app.seed.product('Lone');
+      await app.seed.milestone(lone, '---');
       await app.seed.version(lone, 'only');
       const response = await app.delete('/rest/product/Lone/version/only', { query: as(fx.keys.admin) });
       expect(response.status).toBe(400);
@@ -446,4 +448,6 @@ forEachDialect('versions and milestones', (getApp) => {
       expect(rows).toHaveLength(1);
     });
   });
+
+  itLeavesTheDatabaseConsistent(getApp);
 });

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { BugzillaError, ErrorCode, Errors } from './bugzilla-error.js';
 import { bugzillaPath } from './error-envelope.js';
+import { answerHash, etagOfStreamedAnswer } from './streamed-answer.js';
 
 /** Largest accepted request body (SPEC §2). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -36,7 +37,9 @@ function serializeAnswer(payload: unknown): string {
 function etagOf(payload: string): string {
   const known = etagsOfAnswers.get(payload);
   if (known) return known;
-  const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  const hash = answerHash();
+  hash.update(payload);
+  const etag = hash.etag();
   if (etagsOfAnswers.has(payload)) etagsOfAnswers.set(payload, etag);
   return etag;
 }
@@ -117,13 +120,19 @@ function registerOptionsAnswer(fastify: FastifyInstance): void {
   });
 }
 
-/** Every 200 carries an ETag; a GET whose If-None-Match matches answers 304 with no body. */
+/**
+ * Every 200 carries an ETag; a GET whose If-None-Match matches answers 304 with no body. A
+ * streamed answer (streamed-answer.ts) comes with its ETag worked out before the first byte.
+ */
 function withEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
-  if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-  const etag = etagOf(payload);
+  if (reply.statusCode !== 200) return payload;
+  const streamed = etagOfStreamedAnswer(payload);
+  if (typeof payload !== 'string' && streamed === undefined) return payload;
+  const etag = streamed ?? etagOf(payload as string);
   void reply.header('etag', etag);
   const ifNoneMatch = request.headers['if-none-match'];
   if (request.method === 'GET' && ifNoneMatch && matchesEtag(ifNoneMatch, etag)) {
+    if (streamed !== undefined) (payload as Readable).destroy();
     void reply.status(304);
     void reply.removeHeader('content-type');
     void reply.removeHeader('content-length');

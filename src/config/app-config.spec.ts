@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './app-config.js';
+import { BUGZILLA_PARAMETER_DEFAULTS } from './bugzilla-parameters.js';
 
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
@@ -20,6 +21,7 @@ describe('loadConfig', () => {
         allowbugdeletion: false,
       },
       maintainer: 'THE MAINTAINER HAS NOT YET BEEN SET',
+      siteParameters: BUGZILLA_PARAMETER_DEFAULTS,
       lastVisitKeepDays: 10,
       cacheMaxStalenessMs: 1000,
       logLevel: 'info',
@@ -30,6 +32,7 @@ describe('loadConfig', () => {
       replicas: [],
       dbReplicaMaxLagMs: 5000,
       workers: 1,
+      adminUi: true,
     });
   });
 
@@ -80,6 +83,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://p/bugs', DATABASE_REPLICA_URLS: 'mysql://r' }, /^DATABASE_REPLICA_URLS must be/],
     [{ DB_REPLICA_MAX_LAG_MS: 'soon' }, /^DB_REPLICA_MAX_LAG_MS must be an integer/],
     [{ WORKERS: '0' }, /^WORKERS must be an integer from 1 to 256/],
+    [{ ADMIN_UI: 'perhaps' }, /^ADMIN_UI must be true or false/],
   ])('rejects %o with a one-line error naming the setting', (env, message) => {
     let error: unknown;
     try {
@@ -144,5 +148,44 @@ describe('loadConfig', () => {
       useclassification: true,
       allowbugdeletion: false,
     });
+  });
+
+  it("serves every Bugzilla parameter: Bugzilla's default, else the file's value (as text), else the setting in force", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bzp-params-'));
+    const file = join(dir, 'params.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        maintainer: 'bugmaster@example.com',
+        urlbase: 'https://bugs.example.com/',
+        maxattachmentsize: 2048,
+        usetargetmilestone: true,
+        requirelogin: '1',
+        last_visit_keep_days: '30',
+        site_extension_param: 'kept',
+        nested: { ignored: true },
+      }),
+    );
+    const site = loadConfig({ BZ_PARAMS_FILE: file, BZ_REQUIRELOGIN: 'false', BZ_USEQACONTACT: 'true' }).siteParameters;
+    expect(Object.keys(site).sort()).toEqual(
+      [...Object.keys(BUGZILLA_PARAMETER_DEFAULTS), 'site_extension_param'].sort(),
+    );
+    expect(site).toMatchObject({
+      maintainer: 'bugmaster@example.com',
+      urlbase: 'https://bugs.example.com/',
+      maxattachmentsize: '2048',
+      usetargetmilestone: '1',
+      requirelogin: '0',
+      useqacontact: '1',
+      last_visit_keep_days: '30',
+      site_extension_param: 'kept',
+      cookiepath: '/',
+      defaultpriority: '---',
+    });
+    expect(loadConfig({ BZ_PARAMS_FILE: file }).lastVisitKeepDays).toBe(30);
+    expect(loadConfig({ BZ_PARAMS_FILE: file, BZ_LAST_VISIT_KEEP_DAYS: '5' }).siteParameters.last_visit_keep_days).toBe(
+      '5',
+    );
+    expect(Object.values(BUGZILLA_PARAMETER_DEFAULTS).every((v) => typeof v === 'string')).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { BUGZILLA_PARAMETER_DEFAULTS, parameterText } from './bugzilla-parameters.js';
 
 /**
  * The service's settings, validated once at boot. This is the only file that
@@ -29,6 +30,12 @@ export interface AppConfig {
   params: BugzillaParams;
   /** Bugzilla's `maintainer` param (from BZ_PARAMS_FILE): named in the disabled-account message. */
   maintainer: string;
+  /**
+   * Every Bugzilla parameter as this site has it, as text (Bugzilla.parameters): Bugzilla 5.2's
+   * defaults, then BZ_PARAMS_FILE's values (its extra keys too), then the BZ_* settings the
+   * service applies (`params`, `lastVisitKeepDays`), so what is served is what is in force.
+   */
+  siteParameters: Readonly<Record<string, string>>;
   lastVisitKeepDays: number;
   /**
    * How old data served from the in-memory model may be (SPEC §1): every change committed more than
@@ -53,6 +60,8 @@ export interface AppConfig {
   dbReplicaMaxLagMs: number;
   /** Processes serving one port (`node:cluster`); 1 serves from the main process itself. */
   workers: number;
+  /** Serve the admin console (the built `admin-ui/`) at `/admin/` (SPEC §11). */
+  adminUi: boolean;
 }
 
 export type MysqlDatabaseConfig = Extract<DatabaseConfig, { type: 'mysql' }>;
@@ -88,6 +97,7 @@ export const SETTINGS = {
   DATABASE_REPLICA_URLS: '',
   DB_REPLICA_MAX_LAG_MS: '5000',
   WORKERS: '1',
+  ADMIN_UI: 'true',
 } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -187,7 +197,12 @@ export function parseDatabaseUrl(url: string): DatabaseConfig {
 /** Bugzilla's default for its `maintainer` param. */
 export const DEFAULT_MAINTAINER = 'THE MAINTAINER HAS NOT YET BEEN SET';
 
-type FileParams = Partial<Record<keyof BugzillaParams, boolean>> & { maintainer?: string };
+type FileParams = Partial<Record<keyof BugzillaParams, boolean>> & {
+  maintainer?: string;
+  lastVisitKeepDays?: number;
+  /** Every parameter of the file, as text. */
+  all: Record<string, string>;
+};
 
 /** Reads the Bugzilla params we use from a Bugzilla `data/params.json`. */
 function readParamsFile(path: string): FileParams {
@@ -199,7 +214,11 @@ function readParamsFile(path: string): FileParams {
   }
   if (typeof json !== 'object' || json === null) throw new ConfigError(`BZ_PARAMS_FILE is not a JSON object: ${path}`);
   const params = json as Record<string, unknown>;
-  const out: FileParams = {};
+  const out: FileParams = { all: {} };
+  for (const [key, raw] of Object.entries(params)) {
+    const text = parameterText(raw);
+    if (text !== undefined) out.all[key] = text;
+  }
   for (const key of [
     'useqacontact',
     'or_groups',
@@ -211,6 +230,7 @@ function readParamsFile(path: string): FileParams {
     if (key in params) out[key] = ['1', 'true'].includes(String(params[key]).toLowerCase());
   }
   if (typeof params.maintainer === 'string' && params.maintainer.trim()) out.maintainer = params.maintainer.trim();
+  if (/^\d+$/.test(out.all.last_visit_keep_days ?? '')) out.lastVisitKeepDays = Number(out.all.last_visit_keep_days);
   return out;
 }
 
@@ -219,10 +239,20 @@ function param(env: Env, name: keyof typeof SETTINGS, fromFile: boolean | undefi
   return fromFile ?? false;
 }
 
+/** The settings of SPEC §1 that the environment sets (for commands that pass them on, as `bugzilla-products`). */
+export function settingsFromEnvironment(env: Env = process.env): Partial<Record<keyof typeof SETTINGS, string>> {
+  const settings: Partial<Record<keyof typeof SETTINGS, string>> = {};
+  for (const name of Object.keys(SETTINGS) as (keyof typeof SETTINGS)[]) {
+    const raw = env[name];
+    if (raw !== undefined && raw !== '') settings[name] = raw;
+  }
+  return settings;
+}
+
 /** Builds the typed configuration, or throws a ConfigError naming the bad setting. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const paramsFile = value(env, 'BZ_PARAMS_FILE');
-  const fileParams = paramsFile ? readParamsFile(paramsFile) : {};
+  const fileParams: FileParams = paramsFile ? readParamsFile(paramsFile) : { all: {} };
   const demoData = value(env, 'DEMO_DATA').toLowerCase();
   if (!['auto', 'true', 'false'].includes(demoData)) {
     throw new ConfigError(`DEMO_DATA must be auto, true or false (got '${demoData}')`);
@@ -232,22 +262,32 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
   }
   const database = parseDatabaseUrl(value(env, 'DATABASE_URL'));
+  const params: BugzillaParams = {
+    useqacontact: param(env, 'BZ_USEQACONTACT', fileParams.useqacontact),
+    or_groups: param(env, 'BZ_OR_GROUPS', fileParams.or_groups),
+    makeproductgroups: param(env, 'BZ_MAKEPRODUCTGROUPS', fileParams.makeproductgroups),
+    requirelogin: param(env, 'BZ_REQUIRELOGIN', fileParams.requirelogin),
+    useclassification: param(env, 'BZ_USECLASSIFICATION', fileParams.useclassification),
+    allowbugdeletion: param(env, 'BZ_ALLOWBUGDELETION', fileParams.allowbugdeletion),
+  };
+  // The setting when given, else the file's `last_visit_keep_days`, else Bugzilla's default.
+  const lastVisitKeepDays =
+    env.BZ_LAST_VISIT_KEEP_DAYS === undefined || env.BZ_LAST_VISIT_KEEP_DAYS === ''
+      ? (fileParams.lastVisitKeepDays ?? integer(env, 'BZ_LAST_VISIT_KEEP_DAYS', 0, 36500))
+      : integer(env, 'BZ_LAST_VISIT_KEEP_DAYS', 0, 36500);
+  const siteParameters: Record<string, string> = { ...BUGZILLA_PARAMETER_DEFAULTS, ...fileParams.all };
+  for (const [name, on] of Object.entries(params)) siteParameters[name] = on ? '1' : '0';
+  siteParameters.last_visit_keep_days = String(lastVisitKeepDays);
   return {
     database,
     host: value(env, 'HOST'),
     port: integer(env, 'PORT', 0, 65535),
     migrate: bool(env, 'DB_MIGRATE'),
     demoData: demoData as AppConfig['demoData'],
-    params: {
-      useqacontact: param(env, 'BZ_USEQACONTACT', fileParams.useqacontact),
-      or_groups: param(env, 'BZ_OR_GROUPS', fileParams.or_groups),
-      makeproductgroups: param(env, 'BZ_MAKEPRODUCTGROUPS', fileParams.makeproductgroups),
-      requirelogin: param(env, 'BZ_REQUIRELOGIN', fileParams.requirelogin),
-      useclassification: param(env, 'BZ_USECLASSIFICATION', fileParams.useclassification),
-      allowbugdeletion: param(env, 'BZ_ALLOWBUGDELETION', fileParams.allowbugdeletion),
-    },
+    params,
     maintainer: fileParams.maintainer ?? DEFAULT_MAINTAINER,
-    lastVisitKeepDays: integer(env, 'BZ_LAST_VISIT_KEEP_DAYS', 0, 36500),
+    siteParameters: Object.freeze(siteParameters),
+    lastVisitKeepDays,
     cacheMaxStalenessMs: integer(env, 'CACHE_MAX_STALENESS_MS', 0, 3600000),
     logLevel: logLevel as AppConfig['logLevel'],
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 1, 1000),
@@ -257,5 +297,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     replicas: replicaUrls(env, database),
     dbReplicaMaxLagMs: integer(env, 'DB_REPLICA_MAX_LAG_MS', 0, 86_400_000),
     workers: integer(env, 'WORKERS', 1, 256),
+    adminUi: bool(env, 'ADMIN_UI'),
   };
 }

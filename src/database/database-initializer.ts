@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { isDatabaseEmpty, loadDemoData } from './demo-data.js';
 import { runMigrations } from './run-migrations.js';
 
-/** Brings the schema up to date and, on an empty embedded database, loads the demo data. */
+/** Brings the schema up to date (the demo data is the seed module's: src/seed). */
 @Injectable()
 export class DatabaseInitializer implements OnModuleInit {
   private readonly logger = new Logger('Database');
@@ -18,16 +17,6 @@ export class DatabaseInitializer implements OnModuleInit {
     if (this.config.migrate) {
       const outcome = await runMigrations(this.dataSource, (message) => this.logger.log(message));
       this.logger.log(`migrations: ${outcome}`);
-    }
-    const { demoData, database } = this.config;
-    const wanted = demoData === 'true' || (demoData === 'auto' && database.type === 'sqlite');
-    if (wanted && (await isDatabaseEmpty(this.dataSource))) {
-      const users = await loadDemoData(this.dataSource);
-      // Printed, not logged: the person who started the service needs these to try it.
-      console.log('Demo data loaded. API keys of the demo users:');
-      for (const user of users) {
-        console.log(`  ${user.login.padEnd(22)} ${user.apiKey}  (groups: ${user.groups.join(', ') || 'none'})`);
-      }
     }
   }
 }

@@ -88,6 +88,14 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  private readonly cacheReloadSeconds = new Histogram({
+    name: 'bugzilla_cache_reload_seconds',
+    help: 'Time to reload one table of a cache from the database, by cache and table (a whole table or only its changed products).',
+    labelNames: ['cache', 'table'] as const,
+    buckets: [0.001, 0.005, 0.025, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
   private readonly oldestData = new Map<string, () => Date | undefined>();
 
   private dataSource?: DataSource;
@@ -135,6 +143,7 @@ export class AppMetrics {
     hit: (cache) => this.cacheHits.inc({ cache }),
     miss: (cache) => this.cacheMisses.inc({ cache }),
     refresh: (cache) => this.cacheRefreshes.inc({ cache }),
+    reloaded: (cache, table, seconds) => this.cacheReloadSeconds.observe({ cache, table }, seconds),
     trackOldestData: (cache, oldestLoadedAt) => void this.oldestData.set(cache, oldestLoadedAt),
   };
 

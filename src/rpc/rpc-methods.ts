@@ -10,6 +10,7 @@ import { FlagTypesService } from '../flag-types/flag-types.service.js';
 import { LastVisitService } from '../last-visit/last-visit.service.js';
 import { ProductAdminService } from '../products/product-admin.service.js';
 import { ProductsService } from '../products/products.service.js';
+import { ServerInfoService } from '../server-info/server-info.service.js';
 
 /**
  * The one method table of the XML-RPC (`POST /xmlrpc.cgi`) and JSON-RPC (`/jsonrpc.cgi`) servers,
@@ -89,6 +90,28 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
     rest: ['GET /rest/time'],
     dateTimeFields: ['db_time', 'web_time', 'web_time_utc'],
     call: ({ service }) => service(SessionService).time(),
+  },
+  'Bugzilla.timezone': {
+    readOnly: true,
+    access: LOGIN_EXEMPT,
+    rest: ['GET /rest/timezone'],
+    call: ({ service }) => service(ServerInfoService).timezone(),
+  },
+  // Login-exempt, but it logs in with whatever credentials come (Bugzilla->login(LOGIN_OPTIONAL)):
+  // bad ones fail, and a user sees more parameters than an anonymous caller.
+  'Bugzilla.parameters': {
+    readOnly: true,
+    access: { loginExempt: true },
+    rest: ['GET /rest/parameters'],
+    call: ({ service, user, params }) => service(ServerInfoService).parameters(user, params),
+  },
+  // Not in Bugzilla's READ_ONLY list: POST only over JSON-RPC.
+  'Bugzilla.last_audit_time': {
+    readOnly: false,
+    access: {},
+    rest: ['GET /rest/last_audit_time'],
+    dateTimeFields: ['last_audit_time'],
+    call: ({ service, params }) => service(ServerInfoService).lastAuditTime(params.class),
   },
 
   'User.login': {

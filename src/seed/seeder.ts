@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { generateApiKey, generateLoginCookie, hashPassword } from '../auth/password.js';
-import { dialectOf, toSqlDateTime } from './dialect.js';
+import { dialectOf, toSqlDateTime } from '../database/dialect.js';
 
 /** A data source, or an entity manager (e.g. inside `ds.transaction(...)`). */
 export type Queryable = DataSource | EntityManager;
@@ -71,6 +71,8 @@ export interface FlagTypeOptions {
 }
 
 export interface BugOptions {
+  /** A fixed bug_id (a seed's); default: the next one. */
+  id?: number;
   product: number;
   component: number;
   reporter: number;
@@ -332,7 +334,8 @@ export class Seeder {
   async bug(options: BugOptions): Promise<number> {
     const status = options.status ?? 'CONFIRMED';
     const created = options.createdAt ?? new Date();
-    const id = await this.insert('bugs', {
+    const inserted = await this.insert('bugs', {
+      bug_id: options.id,
       assigned_to: options.assignee,
       bug_file_loc: '',
       bug_severity: 'normal',
@@ -357,6 +360,7 @@ export class Seeder {
       estimated_time: 0,
       remaining_time: 0,
     });
+    const id = options.id ?? inserted;
     if (options.groups?.length) {
       const groupIds = await this.groupIdList(options.groups);
       await this.insertMany(

@@ -1,0 +1,3 @@
+export function NewProduct() {
+  return <h1>New product</h1>;
+}

@@ -1,0 +1,3 @@
+export function ProductPage({ id }: { id: number; tab: string }) {
+  return <h1>Product {id}</h1>;
+}
