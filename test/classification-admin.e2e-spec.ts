@@ -1,4 +1,5 @@
 import { envelope as error } from './support/envelope.js';
+import { itLeavesTheDatabaseConsistent } from './support/db-check.js';
 import { forEachDialect, type TestApp } from './support/test-app.js';
 
 /**
@@ -285,6 +286,8 @@ forEachDialect(
         expect(answer.body).toEqual(error(32000, "A classification with the name 'Raced' already exists."));
       }
     });
+
+    itLeavesTheDatabaseConsistent(app);
   },
   { BZ_USECLASSIFICATION: '1' },
 );
@@ -311,4 +314,6 @@ forEachDialect('classification administration with useclassification off', (app)
     expect(move.body).toEqual(error(900, 'Sorry, classification is not enabled.'));
     expect(await snapshot(app())).toEqual(before);
   });
+
+  itLeavesTheDatabaseConsistent(app);
 });

@@ -1,5 +1,6 @@
 import { xmlrpc } from './support/rpc-client.js';
 import { envelope as error } from './support/envelope.js';
+import { itLeavesTheDatabaseConsistent } from './support/db-check.js';
 import { forEachDialect, type TestApp } from './support/test-app.js';
 
 /**
@@ -371,4 +372,6 @@ forEachDialect('product group controls', (app) => {
     expect([again.status, again.body.changes]).toEqual([200, {}]);
     expect(await stored()).toEqual(before);
   });
+
+  itLeavesTheDatabaseConsistent(app);
 });

@@ -1,4 +1,5 @@
 import { envelope as error } from './support/envelope.js';
+import { itLeavesTheDatabaseConsistent } from './support/db-check.js';
 import { forEachDialect, type TestApp } from './support/test-app.js';
 
 /**
@@ -105,9 +106,11 @@ async function seedDoomed(app: TestApp, world: World, name: string, withBugs: bo
   const product = created.body.id as number;
   const component = await seed.component(product, 'Doomed', { owner: world.adminId });
   await seed.componentCc(component, [world.adminId]);
-  const flagType = await seed.flagType(`${name}-review`);
+  const spare = await seed.component(product, 'Spare', { owner: world.adminId });
+  // An attachment flag type, for this product's Doomed component and not its Spare one.
+  const flagType = await seed.flagType(`${name}-review`, { targetType: 'a' });
   await seed.flagInclusion(flagType, product, component);
-  await seed.flagExclusion(flagType, product, null);
+  await seed.flagExclusion(flagType, product, spare);
   await seed.groupControl('owners', product, { entry: false, membercontrol: 0, othercontrol: 0, editcomponents: true });
   const bugs: number[] = [];
   if (withBugs) {
@@ -117,6 +120,7 @@ async function seedDoomed(app: TestApp, world: World, name: string, withBugs: bo
         component,
         reporter: world.adminId,
         assignee: world.adminId,
+        version: '1.0',
         groups: ['owners'],
         cc: [world.adminId],
       });
@@ -253,7 +257,7 @@ forEachDialect('product deletion without allowbugdeletion', (app) => {
     expect(after).toEqual({
       ...before,
       products: before.products - 1,
-      components: before.components - 1,
+      components: before.components - 2,
       component_cc: before.component_cc - 1,
       versions: before.versions - 1,
       milestones: before.milestones - 1,
@@ -301,6 +305,8 @@ forEachDialect('product deletion without allowbugdeletion', (app) => {
     // The shared subcategory "-All-" stays: the other products' series still use it.
     expect(await app().rows("SELECT name FROM series_categories WHERE name = '-All-'")).toHaveLength(1);
   });
+
+  itLeavesTheDatabaseConsistent(app);
 });
 
 forEachDialect(
@@ -322,7 +328,7 @@ forEachDialect(
       expect(after).toEqual({
         ...before,
         products: before.products - 1,
-        components: before.components - 1,
+        components: before.components - 2,
         component_cc: before.component_cc - 1,
         versions: before.versions - 1,
         milestones: before.milestones - 1,
@@ -393,6 +399,8 @@ forEachDialect(
         expect(await app().rows('SELECT id FROM products WHERE id = ?', [doomed.product])).toEqual([]);
       }
     });
+
+    itLeavesTheDatabaseConsistent(app);
   },
   { BZ_ALLOWBUGDELETION: '1' },
 );

@@ -240,7 +240,9 @@ export class ProductAdminService {
 
     const classification =
       values.classification === undefined ? undefined : await this.reclassification(em, user, values.classification);
-    const oldClassifications = classification ? await this.classificationNames(em, products) : new Map<number, string>();
+    const oldClassifications = classification
+      ? await this.classificationNames(em, products)
+      : new Map<number, string>();
 
     const answer: ProductChanges[] = [];
     const audit: AuditEntry[] = [];
@@ -301,7 +303,8 @@ export class ProductAdminService {
     const names = [...new Set(targets.flatMap((t) => ('name' in t ? [t.name.trim()] : [])))];
     const visible = this.visibility.condition(user, ['accessible'], 'p');
     const lock = isMysql(em.dataSource) ? ' FOR UPDATE' : '';
-    const columns = 'p.id, p.name, p.description, p.defaultmilestone, p.isactive, p.allows_unconfirmed, p.classification_id';
+    const columns =
+      'p.id, p.name, p.description, p.defaultmilestone, p.isactive, p.allows_unconfirmed, p.classification_id';
 
     // A request may name thousands of targets: they are read a chunk at a time (SQLite bounds the
     // placeholders and result columns of a statement). Within ids, and within names, reading stops at
