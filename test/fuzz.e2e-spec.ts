@@ -208,6 +208,8 @@ function successShape(method: string, path: string, status: number): Check | und
   if (m === 'GET' && /^\/rest\/flag_type\/[^/]+(\/[^/]+)?$/.test(p)) {
     return object({ bug: array(openObject({})), attachment: array(openObject({})) }, true);
   }
+  if (m === 'DELETE' && /^\/rest\/flag_type\/[^/]+$/.test(p))
+    return object({ flagtypes: array(object({ id: int }, true)) }, true);
   if (m === 'PUT' && /^\/rest\/flag_type\/[^/]+$/.test(p)) {
     return object({ flagtypes: array(object({ id: int, name: str, changes: openObject({}) }, true)) }, true);
   }
@@ -784,6 +786,7 @@ function everyRoute(world: World): [string, string][] {
     ['GET', '/rest/flag_type/Alpha/Gears'],
     ['POST', '/rest/flag_type'],
     ['PUT', '/rest/flag_type/1'],
+    ['DELETE', '/rest/flag_type/999999'],
     ['GET', '/rest/classification/Unclassified'],
     // useclassification is off here: every classification write is refused (900), nothing changes.
     ['POST', '/rest/classification'],

@@ -267,6 +267,7 @@ export const REST_ONLY_ROUTES: Readonly<Record<string, string>> = {
   'GET /rest/product/:id_or_name/group_controls': ADMIN_PAGES_ONLY,
   'PUT /rest/product/:id_or_name/group_controls': ADMIN_PAGES_ONLY,
   'DELETE /rest/product/:id_or_name': ADMIN_PAGES_ONLY,
+  'DELETE /rest/flag_type/:name': ADMIN_PAGES_ONLY,
   'POST /rest/classification': ADMIN_PAGES_ONLY,
   'PUT /rest/classification/:id_or_name': ADMIN_PAGES_ONLY,
   'DELETE /rest/classification/:id_or_name': ADMIN_PAGES_ONLY,
