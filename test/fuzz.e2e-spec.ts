@@ -218,6 +218,9 @@ function successShape(method: string, path: string, status: number): Check | und
   if (m === 'PUT' && /^\/rest\/flag_type\/[^/]+$/.test(p)) {
     return object({ flagtypes: array(object({ id: int, name: str, changes: openObject({}) }, true)) }, true);
   }
+  if (m === 'GET' && /^\/rest\/product\/[^/]+\/history$/.test(p)) {
+    return object({ history: array(openObject({ id: int, object_id: int })) }, true);
+  }
   const groupControls = /^\/rest\/product\/[^/]+\/group_controls$/;
   if ((m === 'GET' || m === 'PUT') && groupControls.test(p)) {
     return openObject({ group_controls: array(openObject({ bug_count: int })) });
@@ -758,6 +761,7 @@ function everyRoute(world: World): [string, string][] {
     ['DELETE', `/rest/product/${fx.products.another}`],
     ['GET', `/rest/product/${fx.products.another}/group_controls`],
     ['PUT', `/rest/product/${fx.products.another}/group_controls`],
+    ['GET', `/rest/product/${fx.products.another}/history`],
     ['GET', '/rest/bug_user_last_visit'],
     ['GET', `/rest/bug_user_last_visit/${bugs[0]}`],
     ['POST', '/rest/bug_user_last_visit'],

@@ -14,6 +14,7 @@ import {
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser, RequireGroup } from '../auth/auth.decorators.js';
 import { ErrorEnvelopeDto } from '../products/dto/product-response.dto.js';
+import { IfMatch, type Representations } from '../bugzilla/if-match.js';
 import { mergeParams } from '../products/product-write.params.js';
 import { ClassificationAdminService } from './classification-admin.service.js';
 import {
@@ -27,6 +28,11 @@ import {
 import { classificationParams, ClassificationsService } from './classifications.service.js';
 
 const EDIT = 'add, modify or delete classifications';
+
+/** The GET of the classification a write's path names (its If-Match is compared with it). */
+const classificationRepresentation: Representations = async ({ service, user, params }) => [
+  await service(ClassificationsService).get(user, classificationParams({}, params.id_or_name)),
+];
 const REFUSED = 'Not logged in (410), not in editclassifications (304).';
 const NOT_ENABLED = 'Classification not enabled (900: `BZ_USECLASSIFICATION` is off)';
 
@@ -113,6 +119,7 @@ export class ClassificationsController {
 
   @Put('classification/:id_or_name')
   @RequireGroup('editclassifications', EDIT)
+  @IfMatch(classificationRepresentation)
   @ApiOperation({
     summary: 'Rename a classification, or change its description or sort key.',
     description:
@@ -139,6 +146,7 @@ export class ClassificationsController {
 
   @Delete('classification/:id_or_name')
   @RequireGroup('editclassifications', EDIT)
+  @IfMatch(classificationRepresentation)
   @ApiOperation({
     summary: 'Delete a classification that has no products.',
     description:

@@ -66,6 +66,22 @@ export class FlagTypeDeletionService {
     });
   }
 
+  /**
+   * The names of the products the types of `idOrName` are included for by name, whose
+   * `GET /rest/flag_type/{product}` show them (for `If-Match`); none for an unknown type.
+   */
+  async includingProducts(idOrName: string): Promise<string[]> {
+    const byId = /^\d+$/.test(idOrName.trim());
+    const rows: { name: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT p.name FROM flaginclusions fi
+         JOIN products p ON p.id = fi.product_id
+         JOIN flagtypes ft ON ft.id = fi.type_id
+        WHERE ${byId ? 'ft.id = ?' : 'ft.name = ?'} ORDER BY p.name`,
+      [byId ? Number(idOrName.trim()) : idOrName.trim()],
+    );
+    return rows.map((row) => String(row.name));
+  }
+
   /** The types the path names, locked (MySQL): 51 when there is none. */
   private async targets(em: EntityManager, idOrName: string): Promise<FlagTypeRow[]> {
     const lock = isMysql(this.dataSource) ? ' FOR UPDATE' : '';

@@ -25,6 +25,7 @@ import {
   UpdatedFlagTypesDto,
   UpdateFlagTypeDto,
 } from './dto/flag-type.dto.js';
+import { IfMatch, type Representations } from '../bugzilla/if-match.js';
 import { FlagTypeDeletionService } from './flag-type-deletion.service.js';
 import { FlagTypesService } from './flag-types.service.js';
 
@@ -34,6 +35,15 @@ const CREDENTIALS = 'unknown API key (306) or token (32000)';
  * paths that differ only in it: a product name to GET, a flag type id or name to PUT.
  */
 const NAME_PARAM = 'name';
+
+/**
+ * The GETs that show the flag types a write's path names: FlagType.get of each product they are
+ * included for by name (a type included only for "any product" has none: any If-Match is stale).
+ */
+const flagTypeRepresentations: Representations = async ({ service, user, params }) => {
+  const products = await service(FlagTypeDeletionService).includingProducts(params[NAME_PARAM]);
+  return Promise.all(products.map((product) => service(FlagTypesService).get(user, { product })));
+};
 
 /** Flag types (Bugzilla's FlagType.get, create and update; deletion as editflagtypes.cgi). */
 @ApiTags('flag types')
@@ -120,6 +130,7 @@ export class FlagTypesController {
 
   @Put(`flag_type/:${NAME_PARAM}`)
   @LoginRequired()
+  @IfMatch(flagTypeRepresentations)
   @ApiOperation({
     summary: 'Update flag types by id or name.',
     description:
@@ -158,6 +169,7 @@ export class FlagTypesController {
 
   @Delete(`flag_type/:${NAME_PARAM}`)
   @LoginRequired()
+  @IfMatch(flagTypeRepresentations)
   @ApiOperation({
     summary: 'Delete flag types by id or name, with their inclusions, exclusions and flags.',
     description:

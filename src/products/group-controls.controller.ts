@@ -16,6 +16,7 @@ import { ErrorEnvelopeDto } from './dto/product-response.dto.js';
 import { GroupControlsDto, UpdatedGroupControlsDto, UpdateGroupControlsDto } from './dto/group-controls.dto.js';
 import { FieldChangeDto } from './dto/product-write.dto.js';
 import { GroupControlsService } from './group-controls.service.js';
+import { IfMatch } from '../bugzilla/if-match.js';
 
 const WHO =
   'Needs membership of `editcomponents`, or a group whose control on this product has `editcomponents` (as ' +
@@ -48,6 +49,7 @@ export class GroupControlsController {
 
   @Put('product/:id_or_name/group_controls')
   @LoginRequired()
+  @IfMatch(async ({ service, user, params }) => [await service(GroupControlsService).get(user, params.id_or_name)])
   @ApiOperation({
     summary: "Change a product's group controls.",
     description:

@@ -23,6 +23,8 @@ import {
 } from './dto/product-write.dto.js';
 import { ProductAdminService, type ProductChanges } from './product-admin.service.js';
 import { ProductDeletionService } from './product-deletion.service.js';
+import { IfMatch } from '../bugzilla/if-match.js';
+import { productRepresentation, productsRepresentation } from './product-representations.js';
 import { mergeParams } from './product-write.params.js';
 
 const CREDENTIALS = 'unknown API key (306) or token (32000)';
@@ -94,6 +96,7 @@ export class ProductAdminController {
 
   @Put('product')
   @RequireGroup('editcomponents', 'add, modify or delete products')
+  @IfMatch(productsRepresentation)
   @ProductUpdate('Update the products named by body ids and names.')
   updateMany(
     @CurrentUser() user: AuthUser,
@@ -105,6 +108,7 @@ export class ProductAdminController {
 
   @Put('product/:id_or_name')
   @RequireGroup('editcomponents', 'add, modify or delete products')
+  @IfMatch(productRepresentation('id_or_name'))
   @ProductUpdate('Update one product by id (all digits) or name, plus any body ids and names.')
   @ApiParam({ name: 'id_or_name', type: String, description: 'A product id (all digits) or a product name.' })
   updateOne(
@@ -118,6 +122,7 @@ export class ProductAdminController {
 
   @Delete('product/:id_or_name')
   @LoginRequired()
+  @IfMatch(productRepresentation('id_or_name'))
   @ApiOperation({
     summary:
       'Delete a product with its components, versions, milestones, flag inclusions/exclusions and group controls.',

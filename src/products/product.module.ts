@@ -17,6 +17,8 @@ import { ProductAdminController } from './product-admin.controller.js';
 import { ProductAdminPolicy } from './product-admin-policy.js';
 import { ProductAdminService } from './product-admin.service.js';
 import { ProductDeletionService } from './product-deletion.service.js';
+import { ProductHistoryController } from './product-history.controller.js';
+import { ProductHistoryService } from './product-history.service.js';
 import { ProductValueAdminController } from './product-value-admin.controller.js';
 import { ProductValueAdminService } from './product-value-admin.service.js';
 import { ProductVisibility } from '../catalogue/product-visibility.js';
@@ -44,7 +46,13 @@ export const PRODUCT_ENTITIES = [
  */
 @Module({
   imports: [TypeOrmModule.forFeature(PRODUCT_ENTITIES)],
-  controllers: [ProductsController, ProductAdminController, ProductValueAdminController, GroupControlsController],
+  controllers: [
+    ProductsController,
+    ProductAdminController,
+    ProductValueAdminController,
+    GroupControlsController,
+    ProductHistoryController,
+  ],
   providers: [
     ProductVisibility,
     ProductAdminPolicy,
@@ -53,6 +61,7 @@ export const PRODUCT_ENTITIES = [
     ProductValueAdminService,
     GroupControlsService,
     ProductDeletionService,
+    ProductHistoryService,
   ],
   exports: [ProductVisibility, ProductAdminPolicy, ProductValueAdminService],
 })

@@ -138,7 +138,8 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
     readOnly: true,
     access: {},
     rest: ['GET /rest/user', 'GET /rest/user/:id_or_login'],
-    call: ({ service, user, params }) => service(SessionService).users(user, params.ids, params.names, params.match, params.limit),
+    call: ({ service, user, params }) =>
+      service(SessionService).users(user, params.ids, params.names, params.match, params.limit),
   },
   // Not in Bugzilla 5.2's User class; bugzilla.mozilla.org serves it (GET /rest/whoami).
   'User.whoami': {
@@ -268,6 +269,8 @@ export const REST_ONLY_ROUTES: Readonly<Record<string, string>> = {
   'GET /rest/product/:id_or_name/group_controls': ADMIN_PAGES_ONLY,
   'PUT /rest/product/:id_or_name/group_controls': ADMIN_PAGES_ONLY,
   'DELETE /rest/product/:id_or_name': ADMIN_PAGES_ONLY,
+  'GET /rest/product/:id_or_name/history':
+    "this service's own extension: no Bugzilla serves a product's change history, so there is no method name for it",
   'DELETE /rest/flag_type/:name': ADMIN_PAGES_ONLY,
   'POST /rest/classification': ADMIN_PAGES_ONLY,
   'PUT /rest/classification/:id_or_name': ADMIN_PAGES_ONLY,
