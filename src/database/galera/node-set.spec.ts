@@ -47,7 +47,11 @@ describe('NodeSet: one Galera node at a time', () => {
   });
 
   it('DB_NODE_START=random starts at a random offset and keeps the listed order after it', async () => {
-    const { set } = nodeSet({ 'db1:3306': 'synced', 'db2:3306': 'synced', 'db3:3307': 'synced' }, { start: 'random' }, 0.5);
+    const { set } = nodeSet(
+      { 'db1:3306': 'synced', 'db2:3306': 'synced', 'db3:3307': 'synced' },
+      { start: 'random' },
+      0.5,
+    );
     await set.start();
     expect(set.nodes.map((n) => n.name)).toEqual(['db2:3306', 'db3:3307', 'db1:3306']);
     expect(set.inUse.name).toBe('db2:3306');
@@ -73,7 +77,11 @@ describe('NodeSet: one Galera node at a time', () => {
   });
 
   it('leaves the node in use when the check finds it not Synced, and stays away without DB_NODE_FAILBACK', async () => {
-    const states: Record<string, NodeReading['status']> = { 'db1:3306': 'synced', 'db2:3306': 'synced', 'db3:3307': 'synced' };
+    const states: Record<string, NodeReading['status']> = {
+      'db1:3306': 'synced',
+      'db2:3306': 'synced',
+      'db3:3307': 'synced',
+    };
     const { set, moves, check } = nodeSet(states);
     await set.start();
     states['db1:3306'] = 'joining';
@@ -89,7 +97,11 @@ describe('NodeSet: one Galera node at a time', () => {
   });
 
   it('with DB_NODE_FAILBACK returns to an earlier node once it is Synced again', async () => {
-    const states: Record<string, NodeReading['status']> = { 'db1:3306': 'synced', 'db2:3306': 'synced', 'db3:3307': 'synced' };
+    const states: Record<string, NodeReading['status']> = {
+      'db1:3306': 'synced',
+      'db2:3306': 'synced',
+      'db3:3307': 'synced',
+    };
     const { set, moves, check } = nodeSet(states, { failback: true });
     await set.start();
     states['db1:3306'] = 'down';
@@ -105,7 +117,11 @@ describe('NodeSet: one Galera node at a time', () => {
   });
 
   it('stays on a failed node when no other is usable (callers get 503s), and moves once one is', async () => {
-    const states: Record<string, NodeReading['status']> = { 'db1:3306': 'synced', 'db2:3306': 'down', 'db3:3307': 'down' };
+    const states: Record<string, NodeReading['status']> = {
+      'db1:3306': 'synced',
+      'db2:3306': 'down',
+      'db3:3307': 'down',
+    };
     const { set, check } = nodeSet(states);
     await set.start();
     expect(set.nodeFailed(set.inUse, 'ECONNREFUSED')).toBe(false);
