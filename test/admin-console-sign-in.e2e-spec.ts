@@ -197,15 +197,19 @@ describe.each(DIALECTS)('admin console: sign-in and catalogue [%s]', (dialect) =
     const page = await open();
     await signIn(page, 'admin@example.com', PASSWORD);
     await expect
-      .poll(async () => {
-        await page.reload();
-        return page.getByText('214 products', { exact: true }).isVisible();
-      })
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByText(/^\d+ products$/).waitFor();
+          return page.getByText('214 products', { exact: true }).isVisible();
+        },
+        { timeout: 20_000 },
+      )
       .toBe(true);
     await page.getByText('Showing the first 200 of 214').waitFor();
     expect(await page.locator('table.catalogue tbody tr').count()).toBe(200);
     await page.getByRole('button', { name: 'Show all 214' }).click();
-    await expect.poll(() => page.locator('table.catalogue tbody tr').count()).toBe(214);
+    await expect.poll(() => page.locator('table.catalogue tbody tr').count(), { timeout: 10_000 }).toBe(214);
     await page.getByLabel('Filter products').fill('bulk 20');
     await page.getByText('10 of 214 products', { exact: true }).waitFor();
   });

@@ -90,11 +90,14 @@ export function FieldsTab({ product, etag, reload }: ProductTabProps) {
         setSaved(
           names.length ? `Saved: ${names.map((n) => n.replace(/_/g, ' ')).join(', ')}.` : 'Saved: nothing changed.',
         );
-        const fresh = await reload();
-        if (fresh) {
-          const next = draftOf(fresh);
+        // The product as saved, and its new ETag for the next save (the page's header follows).
+        const read = await api.product(product.id);
+        void reload();
+        if (read.data) {
+          const next = draftOf(read.data);
           setBase(next);
           setDraft(next);
+          setBaseEtag(read.etag);
         }
       } catch (error) {
         if (!(error instanceof ApiError) || !error.isConflict) throw error;
