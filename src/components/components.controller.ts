@@ -3,6 +3,7 @@ import {
   ApiBadRequestResponse,
   ApiBody,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -18,6 +19,7 @@ import { pathTarget } from './component.params.js';
 import { ComponentAdminService } from './component-admin.service.js';
 import { ComponentsService } from './components.service.js';
 import {
+  ComponentNameDto,
   ComponentRecordDto,
   CreateComponentDto,
   CreatedComponentDto,
@@ -97,6 +99,8 @@ function ComponentDelete(summary: string) {
 
 /** Components: Bugzilla 5.2's Component.create, and read, update and delete (bugzilla.mozilla.org, Bugzilla 5.3). */
 @ApiTags('components')
+// Referenced by the `names` of update and delete bodies (one object, or an array of them).
+@ApiExtraModels(ComponentNameDto)
 @Controller('rest/component')
 export class ComponentsController {
   constructor(

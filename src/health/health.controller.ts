@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { LoginExempt } from '../auth/auth.decorators.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
 import { DatabaseReader, type ReplicaHealth } from '../database/read-routing.js';
+import { HealthDto } from './health.dto.js';
 
 interface HealthAnswer {
   status: 'ok';
@@ -27,15 +28,7 @@ export class HealthController {
       'With read replicas configured, `databases` gives the state of each one as last checked; a replica out of ' +
       'rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail.',
   })
-  @ApiOkResponse({
-    description: 'The primary database answers.',
-    schema: {
-      example: {
-        status: 'ok',
-        databases: { primary: 'ok', replicas: [{ name: 'replica1:3306/bugs', status: 'ok', lag_ms: 0 }] },
-      },
-    },
-  })
+  @ApiOkResponse({ description: 'The primary database answers.', type: HealthDto })
   @ApiServiceUnavailableResponse({
     description: 'The primary database does not answer (Bugzilla error envelope, code -32000).',
   })

@@ -2,6 +2,7 @@ import type { OpenAPIObject, OperationObject, PathItemObject, TagObject } from '
 import type { RouteAccess } from '../auth/route-access.js';
 import { CREDENTIAL_SCHEMES, securityFor } from './credential-schemes.js';
 import { addErrorResponses } from './error-responses.js';
+import { applyWireConventions } from './wire-conventions.js';
 
 /** Bugzilla's REST paths and the health check; anything else the app serves (RPC, metrics) is not REST. */
 const DOCUMENTED_PATH = /^\/(rest|health)(\/|$)/;
@@ -19,7 +20,7 @@ export interface FinishOptions {
  * Turns the document @nestjs/swagger generated into the one served: only REST and health paths;
  * on every operation the credentials it accepts and its error answers (from the route's auth
  * decorators, so no controller has to repeat them), a tag and a unique operation id; the tags
- * listed; schemas no operation uses dropped. Works on any controller added later as is.
+ * listed; the wire conventions of every route (wire-conventions.ts); schemas no operation uses dropped. Works on any controller added later as is.
  */
 export function finishDocument(document: OpenAPIObject, options: FinishOptions): OpenAPIObject {
   const paths = Object.fromEntries(Object.entries(document.paths).filter(([path]) => DOCUMENTED_PATH.test(path)));
@@ -43,6 +44,10 @@ export function finishDocument(document: OpenAPIObject, options: FinishOptions):
       securitySchemes: { ...document.components?.securitySchemes, ...CREDENTIAL_SCHEMES },
     },
   };
+  applyWireConventions(
+    finished,
+    Object.values(paths).flatMap((item) => operationsOf(item)),
+  );
   pruneUnusedSchemas(finished);
   return finished;
 }

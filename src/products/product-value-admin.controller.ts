@@ -21,6 +21,8 @@ import {
   DeletedVersionsDto,
   UpdatedMilestonesDto,
   UpdatedVersionsDto,
+  UpdateMilestoneDto,
+  UpdateVersionDto,
 } from './dto/product-value.dto.js';
 import { mergeParams } from './product-write.params.js';
 import { ProductValueAdminService } from './product-value-admin.service.js';
@@ -98,7 +100,7 @@ export class ProductValueAdminController {
 
   @Put('version/:name')
   @ValueRoute('version', 'update')
-  @ApiBody({ type: CreateVersionDto })
+  @ApiBody({ type: UpdateVersionDto })
   @ApiOkResponse({ type: UpdatedVersionsDto })
   updateVersion(
     @CurrentUser() user: AuthUser,
@@ -133,7 +135,7 @@ export class ProductValueAdminController {
 
   @Put('milestone/:name')
   @ValueRoute('milestone', 'update')
-  @ApiBody({ type: CreateMilestoneDto })
+  @ApiBody({ type: UpdateMilestoneDto })
   @ApiOkResponse({ type: UpdatedMilestonesDto })
   updateMilestone(
     @CurrentUser() user: AuthUser,

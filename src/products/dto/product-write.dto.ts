@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ClosedSchema } from '../../openapi/closed-schema.js';
+import { ID_LIST } from '../../openapi/request-forms.js';
 
 /**
  * Request and response shapes of creating and updating products (SPEC §5.3,
@@ -56,9 +58,10 @@ export class CreatedProductDto {
   id: number;
 }
 
+@ClosedSchema()
 export class UpdateProductDto {
   @ApiPropertyOptional({
-    type: [Number],
+    ...ID_LIST,
     example: [1, 2],
     description: 'Ids of products to update (with the path and `names`).',
   })
@@ -90,6 +93,12 @@ export class UpdateProductDto {
 
   @ApiPropertyOptional({ description: `Bugs may be entered (alias is_active). ${BOOLEAN_NOTE}` })
   is_open?: boolean;
+
+  @ApiPropertyOptional({ description: 'Alias of `has_unconfirmed`, which wins when both are given.' })
+  allows_unconfirmed?: boolean;
+
+  @ApiPropertyOptional({ description: 'Alias of `is_open`, which wins when both are given.' })
+  is_active?: boolean;
 }
 
 export class FieldChangeDto {

@@ -1,0 +1,35 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** The answer of `GET /health`, for the OpenAPI document. */
+
+export class ReplicaHealthDto {
+  @ApiProperty({ example: 'replica1:3306/bugs', description: 'host:port/database (never the credentials).' })
+  name: string;
+
+  @ApiProperty({ enum: ['starting', 'ok', 'down', 'stopped', 'lagging'], example: 'ok' })
+  status: string;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    example: 0,
+    description: 'Replication lag as last reported (whole seconds, in ms); null when unknown.',
+  })
+  lag_ms: number | null;
+}
+
+export class DatabasesHealthDto {
+  @ApiProperty({ enum: ['ok'], example: 'ok' })
+  primary: string;
+
+  @ApiProperty({ type: [ReplicaHealthDto] })
+  replicas: ReplicaHealthDto[];
+}
+
+export class HealthDto {
+  @ApiProperty({ enum: ['ok'], example: 'ok' })
+  status: string;
+
+  @ApiPropertyOptional({ type: DatabasesHealthDto, description: 'Only with read replicas (DATABASE_REPLICA_URLS).' })
+  databases?: DatabasesHealthDto;
+}
