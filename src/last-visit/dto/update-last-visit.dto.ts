@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ClosedSchema } from '../../openapi/closed-schema.js';
-import { FIELD_NAMES, ID_LIST_OR_ONE } from '../../openapi/request-forms.js';
+import { FIELD_NAMES, ID_LIST } from '../../openapi/request-forms.js';
 
 /**
  * Body of `POST /rest/bug_user_last_visit[/{id}]`. Documentation only: the
@@ -10,9 +10,10 @@ import { FIELD_NAMES, ID_LIST_OR_ONE } from '../../openapi/request-forms.js';
 export class UpdateLastVisitDto {
   @ApiPropertyOptional({
     description:
-      'Bug IDs to mark as visited now, after the path id if one is given; one id alone is also accepted. ' +
+      'Bug IDs to mark as visited now, after the path id if one is given (a JSON array; null: none). ' +
       'Required when the path has no id.',
-    ...ID_LIST_OR_ONE,
+    ...ID_LIST,
+    nullable: true,
     example: [1, 2],
   })
   ids?: number[];
