@@ -7,7 +7,8 @@
 // DATABASE_URL (default mysql://root@127.0.0.1:3306/bzp_bench) names the database. It is dropped and
 // created again, then the service's own migrations (from dist/) create the schema, and the rows go in
 // with multi-row INSERTs. A database whose name does not contain "bench" is only replaced with --force.
-// The bench user's API key and the ids the benchmark needs go to bench/results/fixture.json.
+// The bench user's API key and the ids the benchmark needs go to bench/results/fixture.json (or the file
+// BENCH_FIXTURE_FILE names: the scale curve keeps one per size).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -380,12 +381,13 @@ async function main() {
     rowCounts: Object.fromEntries(Object.entries(result.counts).map(([t, n]) => [t.replace(/`/g, ''), n])),
   };
   mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(join(RESULTS, 'fixture.json'), `${JSON.stringify(fixture, null, 2)}\n`);
+  const fixtureFile = process.env.BENCH_FIXTURE_FILE || join(RESULTS, 'fixture.json');
+  writeFileSync(fixtureFile, `${JSON.stringify(fixture, null, 2)}\n`);
 
   console.log(`Database ${database}: schema by the service's migrations in ${((migrated - started) / 1000).toFixed(1)} s, ${rows.toLocaleString('en')} rows in ${seconds.toFixed(1)} s.`);
   for (const [table, n] of Object.entries(fixture.rowCounts)) console.log(`  ${table.padEnd(20)} ${String(n).padStart(9)}`);
   console.log(`Bench user ${BENCH_LOGIN} (groups ${result.benchGroups.join(', ')}), API key: ${result.benchKey}`);
-  console.log(`Written: ${join('bench', 'results', 'fixture.json')}`);
+  console.log(`Written: ${fixtureFile}`);
 }
 
 main().catch((error) => {

@@ -1,10 +1,9 @@
 // Builds dist/ when it is missing or older than any source file, so `npm start`
-// and the npm commands work straight after `npm ci`, with no network.
+// and the npm commands work straight after `npm ci`, with no network: the service
+// (tsc) and the admin console (admin-ui/build.mjs), each only when its own sources changed.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-
-const output = 'dist/src/main.js';
 
 function newestMtime(path) {
   const stat = statSync(path);
@@ -12,9 +11,22 @@ function newestMtime(path) {
   return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
 }
 
-const sources = ['src', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
-const stale = !existsSync(output) || Math.max(...sources.map(newestMtime)) > statSync(output).mtimeMs;
+function isStale(output, sources) {
+  return !existsSync(output) || Math.max(...sources.map(newestMtime)) > statSync(output).mtimeMs;
+}
+
+const lock = 'package-lock.json';
+const stale = isStale('dist/src/main.js', ['src', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', lock]);
 if (stale) {
-  console.log('Building (dist/ is missing or older than the sources)...');
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  console.log('Building the service (dist/ is missing or older than the sources)...');
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+    stdio: 'inherit',
+  });
+}
+if (isStale('dist/admin-ui/app.js', ['admin-ui', lock])) {
+  console.log('Building the admin console...');
+  execFileSync(process.execPath, ['admin-ui/build.mjs'], { stdio: 'inherit' });
+}
+if (stale || !existsSync('dist/seed.schema.json')) {
+  execFileSync(process.execPath, ['scripts/write-seed-schema.mjs'], { stdio: 'inherit' });
 }

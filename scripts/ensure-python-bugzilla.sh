@@ -1,39 +1,4 @@
 #!/usr/bin/env bash
 # Makes sure python-bugzilla and its `bugzilla` command (Debian packages python3-bugzilla and
-# bugzilla-cli) are installed, for test/python-bugzilla.e2e-spec.ts. Idempotent and quick when they
-# are present; installs with apt-get (running `apt-get update` only when a first install fails).
-set -euo pipefail
-
-packages=(python3-bugzilla bugzilla-cli)
-
-installed() {
-  [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
-}
-
-missing=()
-for p in "${packages[@]}"; do
-  installed "$p" || missing+=("$p")
-done
-[ ${#missing[@]} -eq 0 ] && exit 0
-
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "ensure-python-bugzilla: apt-get not found; install ${missing[*]} by hand" >&2
-  exit 1
-fi
-
-sudo_cmd=()
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then
-    sudo_cmd=(sudo -n)
-  else
-    echo "ensure-python-bugzilla: not root and no sudo; install ${missing[*]} by hand" >&2
-    exit 1
-  fi
-fi
-
-export DEBIAN_FRONTEND=noninteractive
-echo "ensure-python-bugzilla: installing ${missing[*]}"
-if ! "${sudo_cmd[@]}" apt-get install -y --no-install-recommends "${missing[@]}"; then
-  "${sudo_cmd[@]}" apt-get update
-  "${sudo_cmd[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
-fi
+# bugzilla-cli) are installed, for test/python-bugzilla.e2e-spec.ts.
+exec bash "$(dirname "$0")/ensure-debian-packages.sh" python3-bugzilla bugzilla-cli

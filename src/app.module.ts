@@ -14,6 +14,8 @@ import { LastVisitModule } from './last-visit/last-visit.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { ProductModule } from './products/product.module.js';
 import { RpcModule } from './rpc/rpc.module.js';
+import { SeedModule } from './seed/seed.module.js';
+import { ServerInfoModule } from './server-info/server-info.module.js';
 
 @Global()
 @Module({})
@@ -43,7 +45,9 @@ export class AppModule {
         FlagTypeModule,
         ComponentModule,
         LastVisitModule,
+        ServerInfoModule,
         RpcModule,
+        SeedModule,
       ],
       controllers: [HealthController],
     };

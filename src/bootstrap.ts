@@ -6,19 +6,34 @@ import { AppModule } from './app.module.js';
 import { registerAccessLog } from './bugzilla/access-log.js';
 import { sendError } from './bugzilla/error-envelope.js';
 import { BODY_LIMIT_BYTES, applyHttpConventions } from './bugzilla/http-conventions.js';
+import { clientErrorAnswer, refuseUnroutableRequests, requestUrlRewriter } from './bugzilla/request-admission.js';
 import type { AppConfig } from './config/app-config.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import { registerMetrics } from './metrics/http-metrics.js';
 import { serveOpenApiDocument } from './openapi/openapi.js';
 import { registerRequestRouting } from './database/read-routing.js';
+import { serveAdminConsole } from './admin-console/admin-console.js';
 
-/** Builds the application (used by main.ts and by the tests), ready to listen or to `inject`. */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+/**
+ * Builds the application (used by main.ts, startServer() and the tests), ready to listen or to
+ * `inject`. `extend` adds routes of its own before the route table is closed (the Pact state route).
+ */
+export async function createApp(
+  config: AppConfig,
+  extend?: (app: NestFastifyApplication) => void,
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    // A path parameter may be as long as any URL Node's HTTP parser lets through (16 KiB of headers),
-    // so that an over-long product name is a name that matches nothing, as any other.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
+    // Request lines (python-bugzilla's product lists travel in the URL) and headers up to the setting;
+    // past it Node answers before any request exists, through clientErrorHandler.
+    http: { maxHeaderSize: config.httpMaxHeaderBytes },
+    clientErrorHandler: clientErrorAnswer(config.httpMaxHeaderBytes),
+    // A path parameter may be as long as any URL the service accepts, so that an over-long product
+    // name is a name that matches nothing, as any other.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: config.httpMaxHeaderBytes },
+    // Paths as Apache passes them to Bugzilla (slashes merged, dot segments resolved), before routing;
+    // URLs past the limit (which only inject() can send) are refused there too.
+    rewriteUrl: requestUrlRewriter(config.httpMaxHeaderBytes),
     // Errors the router raises before any route runs (an undecodable path) get the envelope too.
     // (Those replies skip the onSend hooks, so the CORS header is set here.)
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
@@ -40,7 +55,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
-  applyHttpConventions(app.getHttpAdapter().getInstance());
+  refuseUnroutableRequests(app.getHttpAdapter().getInstance());
+  applyHttpConventions(app.getHttpAdapter().getInstance(), config.httpMaxHeaderBytes);
   registerAccessLog(app.getHttpAdapter().getInstance());
   // Which database each request reads from (read replicas, read-your-writes).
   if (config.replicas.length) registerRequestRouting(app.getHttpAdapter().getInstance());
@@ -48,6 +64,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   if (config.metrics) registerMetrics(app.getHttpAdapter().getInstance(), app.get(AppMetrics));
 
   serveOpenApiDocument(app, config);
+  // ADMIN_UI=false: /admin/ is an unknown path like any other.
+  if (config.adminUi) serveAdminConsole(app.getHttpAdapter().getInstance());
+  extend?.(app);
 
   await app.init();
   return app;

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from '../src/config/app-config.js';
 import { buildDataSourceOptions } from '../src/database/data-source-options.js';
 import { runMigrations } from '../src/database/run-migrations.js';
-import { Seeder } from '../src/database/seeder.js';
+import { Seeder } from '../src/seed/seeder.js';
 import { startService, type ServiceProcess } from './support/service-process.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/test-app.js';
 

@@ -1,5 +1,4 @@
-import Database from 'better-sqlite3';
-import mysql from 'mysql2/promise';
+import { otherWriter, type OtherWriter } from './support/other-writer.js';
 import { DIALECTS, type Dialect, startTestApp, type TestApp } from './support/test-app.js';
 import { request, startService, type ServiceProcess } from './support/service-process.js';
 
@@ -15,29 +14,6 @@ import { request, startService, type ServiceProcess } from './support/service-pr
 const BOUND_MS = 500;
 const GENEROUS_MS = 3 * BOUND_MS;
 const worst: { case: string; ms: number }[] = [];
-
-/** Another connection to the same database, as a Perl Bugzilla or an admin's SQL prompt would be. */
-interface OtherWriter {
-  run(sql: string, params?: unknown[]): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function otherWriter(app: TestApp): Promise<OtherWriter> {
-  const database = app.config.database;
-  if (database.type === 'mysql') {
-    const connection = await mysql.createConnection(database.url);
-    return {
-      run: async (sql, params = []) => void (await connection.query(sql, params)),
-      close: () => connection.end(),
-    };
-  }
-  const connection = new Database(database.path);
-  connection.pragma('busy_timeout = 5000');
-  return {
-    run: async (sql, params = []) => void connection.prepare(sql).run(...(params as never[])),
-    close: async () => void connection.close(),
-  };
-}
 
 /** Polls `shows` until true; returns the milliseconds from `since` (the commit) until it was. */
 async function delayUntil(title: string, since: number, shows: () => Promise<boolean>): Promise<number> {

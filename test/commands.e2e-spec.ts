@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { defaultEmailSettings } from '../src/users/create-user.js';
 import { startService, type ServiceProcess } from './support/service-process.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/test-app.js';
 
@@ -105,7 +106,32 @@ describe.each(DIALECTS)('npm run user:create [%s]', (dialect) => {
     const match = /^API key for ops@example\.com: ([A-Za-z0-9]{40})$/.exec(outcome.stdout.trim());
     expect(match).not.toBeNull();
     const check = await keyOwner(database.url, match![1]);
-    expect(check).toEqual({ login: 'ops@example.com', groups: ['editcomponents'] });
+    // editbugs: its userregexp '.*' grants it to every new user, as in Bugzilla.
+    expect(check).toEqual({ login: 'ops@example.com', groups: ['editbugs', 'editcomponents'] });
+  });
+
+  it('writes the rows Bugzilla::User->create writes: audit, 63 mail settings, regexp groups, activity', async () => {
+    const rows = await createdUserRows(database.url, 'ops@example.com');
+    expect(rows.audit).toEqual([{ user_id: null, field: '__create__', removed: null, added: 'ops@example.com' }]);
+    expect(rows.emailSettings).toHaveLength(63);
+    expect(rows.emailSettings).toEqual(
+      defaultEmailSettings()
+        .map(([r, e]) => `${r}:${e}`)
+        .sort(),
+    );
+    // Not "changed by me" (51), and CC additions (8) only as the reporter (relationship 2).
+    expect(rows.emailSettings).not.toContain('0:51');
+    expect(rows.emailSettings).not.toContain('0:8');
+    expect(rows.emailSettings).toContain('2:8');
+    expect(rows.emailSettings).toEqual(expect.arrayContaining(['100:100', '100:101']));
+    expect(rows.memberships).toEqual([
+      { group: 'editbugs', isbless: 0, grant_type: 2 },
+      { group: 'editcomponents', isbless: 0, grant_type: 0 },
+    ]);
+    expect(rows.activity).toEqual([
+      { field: 'creation_ts', who: 'self', oldvalue: null, newvalue: 'profiles_when' },
+      { field: 'bug_group', who: 'self', oldvalue: '', newvalue: 'editcomponents' },
+    ]);
   });
 
   it('refuses a login that is taken, and an unknown group, with a one-line error and exit 1', async () => {
@@ -117,6 +143,51 @@ describe.each(DIALECTS)('npm run user:create [%s]', (dialect) => {
     expect(unknown.stderr.trim()).toBe("user:create: There is no group named 'no-such-group'.");
   });
 });
+
+/** What user creation wrote for `login`, read back straight from the database. */
+async function createdUserRows(url: string, login: string) {
+  const { DataSource } = await import('typeorm');
+  const { buildDataSourceOptions } = await import('../src/database/data-source-options.js');
+  const { loadConfig } = await import('../src/config/app-config.js');
+  const ds = new DataSource(buildDataSourceOptions(loadConfig({ DATABASE_URL: url })));
+  await ds.initialize();
+  try {
+    const [{ userid }] = await ds.query('SELECT userid FROM profiles WHERE login_name = ?', [login]);
+    const audit = await ds.query(
+      "SELECT user_id, field, removed, added FROM audit_log WHERE class = 'Bugzilla::User' AND object_id = ?",
+      [userid],
+    );
+    const settings: { relationship: number; event: number }[] = await ds.query(
+      'SELECT relationship, event FROM email_setting WHERE user_id = ?',
+      [userid],
+    );
+    const memberships: { group: string; isbless: number; grant_type: number }[] = await ds.query(
+      'SELECT g.name AS `group`, m.isbless, m.grant_type FROM user_group_map m JOIN `groups` g ON g.id = m.group_id WHERE m.user_id = ? ORDER BY g.name',
+      [userid],
+    );
+    const activity: { field: string; who: number; oldvalue: string | null; newvalue: string | null; at: unknown }[] =
+      await ds.query(
+        `SELECT f.name AS field, a.who, a.oldvalue, a.newvalue, a.profiles_when AS at
+           FROM profiles_activity a JOIN fielddefs f ON f.id = a.fieldid WHERE a.userid = ? ORDER BY a.id`,
+        [userid],
+      );
+    const stamp = (value: unknown) =>
+      value instanceof Date ? value.toISOString().slice(0, 19).replace('T', ' ') : value;
+    return {
+      audit,
+      emailSettings: settings.map((s) => `${s.relationship}:${s.event}`).sort(),
+      memberships: memberships.map((m) => ({ ...m, isbless: Number(m.isbless), grant_type: Number(m.grant_type) })),
+      activity: activity.map((a) => ({
+        field: a.field,
+        who: Number(a.who) === Number(userid) ? 'self' : a.who,
+        oldvalue: a.oldvalue,
+        newvalue: a.newvalue !== null && String(a.newvalue) === String(stamp(a.at)) ? 'profiles_when' : a.newvalue,
+      })),
+    };
+  } finally {
+    await ds.destroy();
+  }
+}
 
 /** Reads back who owns an API key and their groups, straight from the database. */
 async function keyOwner(url: string, key: string): Promise<{ login: string; groups: string[] }> {

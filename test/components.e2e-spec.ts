@@ -1,5 +1,6 @@
 import { forEachDialect, type TestApp } from './support/test-app.js';
 import { envelope as error } from './support/envelope.js';
+import { itLeavesTheDatabaseConsistent } from './support/db-check.js';
 
 /**
  * Components: POST /rest/component (Bugzilla 5.2's Component.create, as captured in
@@ -825,6 +826,7 @@ forEachDialect(
 
       it("refuses a product's last component (1201) and the usual permission cases", async () => {
         const only = await app.seed.product('RefProdOne');
+        await app.seed.milestone(only, '---');
         await app.seed.component(only, 'Only', { owner: fx.ids.admin });
         expect(
           await app.delete('/rest/component/RefProdOne/Only', { query: { api_key: fx.keys.admin } }),
@@ -856,6 +858,8 @@ forEachDialect(
         });
       });
     });
+
+  itLeavesTheDatabaseConsistent(getApp);
   },
   { BZ_USEQACONTACT: '1' },
 );

@@ -1,6 +1,7 @@
 import { formatBugzillaDateTime } from '../src/database/dialect.js';
 import { forEachDialect, type ApiResponse, type TestApp } from './support/test-app.js';
 import { envelopeProblem, withKey } from './support/reliability.js';
+import { itLeavesTheDatabaseConsistent } from './support/db-check.js';
 
 /**
  * 50 writes at once — creates with colliding names, updates of one product,
@@ -76,6 +77,8 @@ forEachDialect('50 concurrent mixed writes', (app) => {
       await a.rows('DELETE FROM bug_user_last_visit');
       const target = await a.seed.product(`Updated ${round}`, { description: 'initial' });
       const renamed = await a.seed.product(`Renamed ${round}`);
+      // Their default milestone, as every product has one.
+      for (const id of [target, renamed]) await a.seed.milestone(id, '---');
       const raceNames = [0, 1, 2].map((i) => `Race ${round}-${i}`);
       const before = {
         products: await count(a, 'products'),
@@ -248,6 +251,8 @@ forEachDialect('50 concurrent mixed writes', (app) => {
       expect(rows.filter((r) => Number(r.bug_id) === fx.foreignBug)).toEqual([]);
     }, 60_000);
   }
+
+  itLeavesTheDatabaseConsistent(app);
 });
 
 async function count(app: TestApp, table: string, where = '1 = 1', params: unknown[] = []): Promise<number> {

@@ -13,7 +13,8 @@ import { AUTH_ENTITIES } from '../src/auth/auth.module.js';
 import { COMPONENT_ENTITIES } from '../src/components/component.module.js';
 import { LAST_VISIT_ENTITIES } from '../src/last-visit/last-visit.module.js';
 import { PRODUCT_ENTITIES } from '../src/products/product.module.js';
-import { isDatabaseEmpty, loadDemoData } from '../src/database/demo-data.js';
+import { NO_ERRORS, reportLines, runSanityCheck } from '../src/consistency/sanity-check.js';
+import { isDatabaseEmpty, loadDemoData } from '../src/seed/demo-data.js';
 import {
   daysAgoUtcSql,
   formatBugzillaDateTime,
@@ -24,7 +25,7 @@ import {
   upsertLastVisitSql,
 } from '../src/database/dialect.js';
 import { runMigrations } from '../src/database/run-migrations.js';
-import { Seeder } from '../src/database/seeder.js';
+import { Seeder } from '../src/seed/seeder.js';
 import { Bug } from '../src/last-visit/entities/bug.entity.js';
 import { BugUserLastVisit } from '../src/last-visit/entities/bug-user-last-visit.entity.js';
 import { FlagInclusion } from '../src/products/entities/flag-inclusion.entity.js';
@@ -68,6 +69,13 @@ const TABLES = [
   'component_cc',
   'login_failure',
   'tokens',
+  'fielddefs',
+  'longdescs',
+  'attachments',
+  'flags',
+  'bugs_activity',
+  'profiles_activity',
+  'email_setting',
 ];
 
 interface Scratch {
@@ -199,6 +207,22 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     for (const table of TABLES) expect(names).toContain(table);
     expect(names).toContain('migrations');
     expect(names).toHaveLength(TABLES.length + 1);
+  });
+
+  it('creates the fields checksetup.pl defines, numbered and sorted as Bugzilla::Field->create numbers them', async () => {
+    const fields: { id: number; name: string; sortkey: number; type: number; mailhead: number }[] = await ds.query(
+      'SELECT id, name, sortkey, type, mailhead FROM fielddefs ORDER BY id',
+    );
+    expect(fields).toHaveLength(59);
+    expect(fields.map((f) => [Number(f.id), f.name, Number(f.sortkey)]).slice(0, 3)).toEqual([
+      [1, 'bug_id', 100],
+      [2, 'short_desc', 200],
+      [3, 'classification', 300],
+    ]);
+    const byName = new Map(fields.map((f) => [f.name, f]));
+    expect(Number(byName.get('target_milestone')?.mailhead)).toBe(1);
+    expect(Number(byName.get('deadline')?.type)).toBe(5);
+    expect(fields.map((f) => f.name)).toEqual(expect.arrayContaining(['creation_ts', 'bug_group', 'days_elapsed']));
   });
 
   it('creates the baseline rows', async () => {
@@ -366,6 +390,11 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     expect(users.map((u) => u.login)).toEqual(['admin@example.com', 'dev@example.com', 'user@example.com']);
     for (const u of users) expect(u.apiKey).toMatch(/^[A-Za-z0-9]{40}$/);
     expect(users[0].groups).toEqual(['admin', 'editcomponents']);
+    // Bugzilla's own check (npm run db:check) finds nothing wrong with the demo data.
+    expect(reportLines(await runSanityCheck(ds))).toEqual([NO_ERRORS]);
+    // Its users are Bugzilla's users: mail settings, creation activity, audit row.
+    expect(await count(ds, 'SELECT COUNT(*) AS n FROM email_setting')).toBe(3 * 63);
+    expect(await count(ds, "SELECT COUNT(*) AS n FROM audit_log WHERE class = 'Bugzilla::User'")).toBe(3);
     await expect(isDatabaseEmpty(ds)).resolves.toBe(false);
 
     expect(await count(ds, 'SELECT COUNT(*) AS n FROM classifications')).toBe(3);
@@ -499,6 +528,12 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     const ods = await open(other.config);
     try {
       await runMigrations(ods, () => undefined);
+      await ods.undoLastMigration({ transaction: 'each' });
+      const withoutActivity = await tableNames(ods);
+      for (const table of ['fielddefs', 'flags', 'bugs_activity', 'email_setting']) {
+        expect(withoutActivity).not.toContain(table);
+      }
+      expect(withoutActivity).toContain('component_cc');
       await ods.undoLastMigration({ transaction: 'each' });
       const remaining = await tableNames(ods);
       for (const table of ['component_cc', 'login_failure', 'tokens']) expect(remaining).not.toContain(table);

@@ -1,5 +1,6 @@
 import { forEachDialect, type TestApp } from './support/test-app.js';
 import { envelope as error } from './support/envelope.js';
+import { itLeavesTheDatabaseConsistent } from './support/db-check.js';
 
 /**
  * Flag types (Bugzilla 5.2's FlagType.get/create/update, captures §3):
@@ -704,6 +705,8 @@ forEachDialect('POST /rest/flag_type', (app) => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual(error(51, "There is no component named 'NoSuchComp' in the 'RefProdFlags' product."));
   });
+
+  itLeavesTheDatabaseConsistent(app);
 });
 
 forEachDialect('PUT /rest/flag_type/{id_or_name}', (app) => {
@@ -1008,4 +1011,6 @@ forEachDialect('PUT /rest/flag_type/{id_or_name}', (app) => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual(error(32614, "A REST API resource was not found for 'PUT /flag_type'."));
   });
+
+  itLeavesTheDatabaseConsistent(app);
 });

@@ -100,6 +100,30 @@ describe(`GET /api/openapi.json [${dialect}]`, () => {
     );
   });
 
+  it('documents Bugzilla.timezone, Bugzilla.parameters and Bugzilla.last_audit_time with their response schemas', () => {
+    const schemaOf = (path: string) => {
+      const ok = document.paths[path].get.responses['200'].content['application/json'].schema;
+      return ok.$ref ? document.components.schemas[ok.$ref.split('/').pop()] : ok;
+    };
+    expect(schemaOf('/rest/timezone')).toMatchObject({
+      required: ['timezone'],
+      properties: { timezone: { type: 'string' } },
+    });
+    expect(schemaOf('/rest/parameters')).toMatchObject({
+      required: ['parameters'],
+      properties: { parameters: { type: 'object', additionalProperties: { type: 'string' } } },
+    });
+    expect(schemaOf('/rest/last_audit_time')).toMatchObject({
+      required: ['last_audit_time'],
+      properties: { last_audit_time: { type: 'string', format: 'date-time', nullable: true } },
+    });
+    const queryOf = (path: string) => document.paths[path].get.parameters.map((p: any) => `${p.in} ${p.name}`);
+    expect(queryOf('/rest/last_audit_time')).toContain('query class');
+    expect(queryOf('/rest/parameters')).toEqual(
+      expect.arrayContaining(['query include_fields', 'query exclude_fields']),
+    );
+  });
+
   it('gives every operation the credentials it accepts, a login and password as one requirement of two schemes', () => {
     for (const { operation } of operationsOf(document)) {
       expect(operation.security, operation.operationId).toEqual(expect.arrayContaining([expect.anything()]));

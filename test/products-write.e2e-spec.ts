@@ -1,6 +1,7 @@
 import { toUtcDate } from '../src/database/dialect.js';
 import { forEachDialect, type ApiResponse, type TestApp } from './support/test-app.js';
 import { envelope as error } from './support/envelope.js';
+import { itLeavesTheDatabaseConsistent } from './support/db-check.js';
 
 /**
  * POST /rest/product and PUT /rest/product[/{id_or_name}] (SPEC §5.3, §5.4):
@@ -1240,6 +1241,8 @@ forEachDialect('product writes', (app) => {
       ]);
     });
   });
+
+  itLeavesTheDatabaseConsistent(app);
 });
 
 forEachDialect(
@@ -1312,6 +1315,8 @@ forEachDialect(
       const got = await app().get(`/rest/product/${id}`, { query: { api_key: adminKey, include_fields: 'id,name' } });
       expect(got.body).toEqual({ products: [{ id, name: 'Grouped' }] });
     });
+
+  itLeavesTheDatabaseConsistent(app);
   },
   { BZ_MAKEPRODUCTGROUPS: '1' },
 );

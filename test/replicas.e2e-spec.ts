@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from '../src/config/app-config.js';
 import { buildDataSourceOptions } from '../src/database/data-source-options.js';
 import { runMigrations } from '../src/database/run-migrations.js';
-import { Seeder } from '../src/database/seeder.js';
+import { Seeder } from '../src/seed/seeder.js';
 import { ReplicatedMariaDb } from './support/mariadb-replication.js';
 import { sleep } from './support/reliability.js';
 import { request, startService, type HttpOutcome, type ServiceProcess } from './support/service-process.js';

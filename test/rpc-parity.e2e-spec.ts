@@ -21,11 +21,14 @@ type Caller =
   | 'memberLogin'
   | 'wrongPassword'
   | 'memberToken'
-  | 'staleToken';
+  | 'staleToken'
+  | 'emptyPassword'
+  | 'emptyLogin'
+  | 'tweaker';
 
 interface Fixture {
-  users: Record<'admin' | 'member' | 'outsider', number>;
-  keys: Record<'admin' | 'member' | 'outsider', string>;
+  users: Record<'admin' | 'member' | 'outsider' | 'tweaker', number>;
+  keys: Record<'admin' | 'member' | 'outsider' | 'tweaker', string>;
   tokens: Record<Tag, string>;
   products: Record<'widget' | 'secret' | 'archive', number>;
   /** A product per protocol, for the updates, with a component each. */
@@ -42,6 +45,13 @@ async function seedFixture(app: TestApp): Promise<Fixture> {
   const admin = await seed.user('admin@example.com', { realname: 'Ada Admin', groups: ['editcomponents'] });
   const member = await seed.user('member@example.com', { realname: 'Mia Member', password: PASSWORD, groups: [team] });
   const outsider = await seed.user('outsider@example.com', { realname: 'Otto Outsider' });
+  const tweaker = await seed.user('tweaker@example.com', { realname: 'Tia Tweaker', groups: ['tweakparams'] });
+  // Bugzilla.last_audit_time reads these.
+  await app.rows(
+    `INSERT INTO audit_log (user_id, class, object_id, field, removed, added, at_time) VALUES
+       (NULL, 'Bugzilla::Product', 1, '__create__', NULL, 'Widget', '2026-01-02 03:04:05'),
+       (NULL, 'Bugzilla::Component', 1, '__create__', NULL, 'Gears', '2026-02-03 04:05:06')`,
+  );
 
   const widget = await seed.product('Widget', { description: 'Widgets' });
   const gears = await seed.component(widget, 'Gears', { owner: admin, qaContact: member, description: 'Turning' });
@@ -77,8 +87,13 @@ async function seedFixture(app: TestApp): Promise<Fixture> {
   const bug = (options: Partial<Parameters<typeof seed.bug>[0]>) =>
     seed.bug({ product: widget, component: gears, reporter: admin, assignee: admin, ...options });
   return {
-    users: { admin, member, outsider },
-    keys: { admin: await seed.apiKey(admin), member: await seed.apiKey(member), outsider: await seed.apiKey(outsider) },
+    users: { admin, member, outsider, tweaker },
+    keys: {
+      admin: await seed.apiKey(admin),
+      member: await seed.apiKey(member),
+      outsider: await seed.apiKey(outsider),
+      tweaker: await seed.apiKey(tweaker),
+    },
     tokens,
     products: { widget, secret, archive },
     own,
@@ -118,6 +133,7 @@ function credentials(fx: Fixture, caller: Caller): Params {
     case 'member':
     case 'admin':
     case 'outsider':
+    case 'tweaker':
       return { Bugzilla_api_key: fx.keys[caller] };
     case 'badKey':
       return { Bugzilla_api_key: 'not-a-key-0123456789' };
@@ -129,6 +145,11 @@ function credentials(fx: Fixture, caller: Caller): Params {
       return { Bugzilla_token: fx.tokens.rest };
     case 'staleToken':
       return { Bugzilla_token: `${fx.users.member}-NoSuchCookie` };
+    // Empty, but sent: a login attempt, as in Bugzilla (which tests `defined`).
+    case 'emptyPassword':
+      return { Bugzilla_login: 'member@example.com', Bugzilla_password: '' };
+    case 'emptyLogin':
+      return { Bugzilla_login: '', Bugzilla_password: PASSWORD };
   }
 }
 
@@ -155,6 +176,8 @@ const EVERYONE: Caller[] = [
   'wrongPassword',
   'memberToken',
   'staleToken',
+  'emptyPassword',
+  'emptyLogin',
 ];
 
 const READS: Case[] = [
@@ -175,6 +198,45 @@ const READS: Case[] = [
     callers: EVERYONE,
     rest: () => ({ method: 'GET', url: '/rest/time' }),
     rpc: () => ({ method: 'Bugzilla.time' }),
+  },
+  {
+    title: 'Bugzilla.timezone',
+    callers: EVERYONE,
+    rest: () => ({ method: 'GET', url: '/rest/timezone' }),
+    rpc: () => ({ method: 'Bugzilla.timezone' }),
+  },
+  {
+    title: 'Bugzilla.parameters (anonymous: 2, users: 31, tweakparams: every parameter)',
+    callers: [...EVERYONE, 'tweaker'],
+    rest: () => ({ method: 'GET', url: '/rest/parameters' }),
+    rpc: () => ({ method: 'Bugzilla.parameters' }),
+    restStatus: { anonymous: 200, member: 200, tweaker: 200, badKey: 400, emptyPassword: 401 },
+  },
+  {
+    title: 'Bugzilla.parameters with include_fields and exclude_fields',
+    callers: ['anonymous', 'member', 'tweaker'],
+    rest: () => ({
+      method: 'GET',
+      url: '/rest/parameters',
+      params: { include_fields: ['maintainer', 'urlbase', 'smtpserver'], exclude_fields: ['urlbase'] },
+    }),
+    rpc: () => ({
+      method: 'Bugzilla.parameters',
+      params: { include_fields: ['maintainer', 'urlbase', 'smtpserver'], exclude_fields: ['urlbase'] },
+    }),
+  },
+  {
+    title: 'Bugzilla.last_audit_time of some classes, and of all',
+    callers: EVERYONE,
+    rest: () => ({ method: 'GET', url: '/rest/last_audit_time', params: { class: ['Bugzilla::Product'] } }),
+    rpc: () => ({ method: 'Bugzilla.last_audit_time', params: { class: ['Bugzilla::Product'] } }),
+    restStatus: { anonymous: 200, emptyLogin: 401 },
+  },
+  {
+    title: 'Bugzilla.last_audit_time of every class',
+    callers: ['anonymous', 'member'],
+    rest: () => ({ method: 'GET', url: '/rest/last_audit_time' }),
+    rpc: () => ({ method: 'Bugzilla.last_audit_time' }),
   },
   ...(['selectable', 'enterable', 'accessible'] as const).map((set): Case => ({
     title: `Product.get_${set}_products`,

@@ -48,18 +48,25 @@ function decodeHeader(value: string | string[] | undefined, name: string): strin
   }
 }
 
-/** Takes (reads and deletes) one credential from the request's parameter sources. */
-function take(sources: Params[], names: readonly string[], keepOwn: boolean): string {
-  let found = '';
+/**
+ * Takes (reads and deletes) one credential from the request's parameter sources: every value sent
+ * under its names, in order of preference (JSON null is not a value, as Perl's undef is not).
+ */
+function take(sources: Params[], names: readonly string[], keepOwn: boolean): string[] {
+  const sent: string[] = [];
   for (const source of sources) {
     for (const name of names) {
       if (!(name in source) || (keepOwn && OWNABLE.has(name))) continue;
-      const value = firstString(source[name], name);
+      if (source[name] !== undefined && source[name] !== null) sent.push(firstString(source[name], name));
       delete source[name];
-      if (!found && value) found = value;
     }
   }
-  return found;
+  return sent;
+}
+
+/** A header's value, `undefined` when it was not sent (an empty header is sent). */
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  return headers[name] === undefined ? undefined : decodeHeader(headers[name], name);
 }
 
 export function extractCredentials(
@@ -73,19 +80,17 @@ export function extractCredentials(
   if (query && typeof query === 'object') sources.push(query);
   if (body && typeof body === 'object' && !Array.isArray(body)) sources.push(body as Params);
 
-  const apiKey =
-    take(sources, PARAM_NAMES.apiKey, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.apiKey], HEADER_NAMES.apiKey);
-  const login =
-    take(sources, PARAM_NAMES.login, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.login], HEADER_NAMES.login);
-  const password =
-    take(sources, PARAM_NAMES.password, keepOwnParams) ||
-    decodeHeader(headers[HEADER_NAMES.password], HEADER_NAMES.password);
-  const token =
-    take(sources, PARAM_NAMES.token, keepOwnParams) || decodeHeader(headers[HEADER_NAMES.token], HEADER_NAMES.token);
+  // An API key or a token counts only when it is not empty (Bugzilla's APIKey and Cookie logins test truth).
+  const apiKey = take(sources, PARAM_NAMES.apiKey, keepOwnParams).find(Boolean) || header(headers, HEADER_NAMES.apiKey);
+  const token = take(sources, PARAM_NAMES.token, keepOwnParams).find(Boolean) || header(headers, HEADER_NAMES.token);
+  // A login and a password count when both were sent, empty or not (Bugzilla's CGI login tests `defined`):
+  // an empty one is a failed login (300), counted by the lockout for a known account.
+  const login = take(sources, PARAM_NAMES.login, keepOwnParams)[0] ?? header(headers, HEADER_NAMES.login);
+  const password = take(sources, PARAM_NAMES.password, keepOwnParams)[0] ?? header(headers, HEADER_NAMES.password);
 
   // Bugzilla's login stack: login/password first, then the token, then the API key.
-  if (login && password) return { kind: 'login', login, password };
-  const tokenMatch = /^(\d+)-(.+)$/.exec(token);
+  if (login !== undefined && password !== undefined) return { kind: 'login', login, password };
+  const tokenMatch = /^(\d+)-(.+)$/.exec(token ?? '');
   // A badly formed token is ignored, as Bugzilla does.
   if (tokenMatch) return { kind: 'token', userId: Number(tokenMatch[1]), cookie: tokenMatch[2] };
   if (apiKey) return { kind: 'apiKey', key: apiKey };

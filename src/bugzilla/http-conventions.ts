@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { BugzillaError, ErrorCode, Errors } from './bugzilla-error.js';
 import { bugzillaPath } from './error-envelope.js';
+import { answerHash, etagOfStreamedAnswer } from './streamed-answer.js';
 
 /** Largest accepted request body (SPEC §2). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -36,7 +37,9 @@ function serializeAnswer(payload: unknown): string {
 function etagOf(payload: string): string {
   const known = etagsOfAnswers.get(payload);
   if (known) return known;
-  const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  const hash = answerHash();
+  hash.update(payload);
+  const etag = hash.etag();
   if (etagsOfAnswers.has(payload)) etagsOfAnswers.set(payload, etag);
   return etag;
 }
@@ -47,9 +50,9 @@ function etagOf(payload: string): string {
  * parsing and limits, reach the envelope filter through Nest's Fastify error handler.)
  * Must run before `app.init()` so that the route table is observed.
  */
-export function applyHttpConventions(fastify: FastifyInstance): void {
+export function applyHttpConventions(fastify: FastifyInstance, maxParamLength: number): void {
   registerJsonBodyParser(fastify);
-  registerOptionsAnswer(fastify);
+  registerOptionsAnswer(fastify, maxParamLength);
   fastify.setReplySerializer(serializeAnswer);
   fastify.addHook('onSend', async (request, reply, payload) => {
     void reply.header('access-control-allow-origin', '*');
@@ -88,9 +91,9 @@ function registerJsonBodyParser(fastify: FastifyInstance): void {
 }
 
 /** OPTIONS on a known path answers 200 with the methods the path supports. */
-function registerOptionsAnswer(fastify: FastifyInstance): void {
+function registerOptionsAnswer(fastify: FastifyInstance, maxParamLength: number): void {
   // The same path rules as the application's router (bootstrap.ts), so that every routable path is known here.
-  const routes = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 16 * 1024 });
+  const routes = FindMyWay({ ignoreTrailingSlash: true, maxParamLength });
   fastify.addHook('onRoute', (route) => {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
     for (const method of methods) {
@@ -113,13 +116,19 @@ function registerOptionsAnswer(fastify: FastifyInstance): void {
   });
 }
 
-/** Every 200 carries an ETag; a GET whose If-None-Match matches answers 304 with no body. */
+/**
+ * Every 200 carries an ETag; a GET whose If-None-Match matches answers 304 with no body. A
+ * streamed answer (streamed-answer.ts) comes with its ETag worked out before the first byte.
+ */
 function withEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
-  if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-  const etag = etagOf(payload);
+  if (reply.statusCode !== 200) return payload;
+  const streamed = etagOfStreamedAnswer(payload);
+  if (typeof payload !== 'string' && streamed === undefined) return payload;
+  const etag = streamed ?? etagOf(payload as string);
   void reply.header('etag', etag);
   const ifNoneMatch = request.headers['if-none-match'];
   if (request.method === 'GET' && ifNoneMatch && matchesEtag(ifNoneMatch, etag)) {
+    if (streamed !== undefined) (payload as Readable).destroy();
     void reply.status(304);
     void reply.removeHeader('content-type');
     void reply.removeHeader('content-length');

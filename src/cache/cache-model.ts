@@ -1,5 +1,5 @@
-import { FlagTypeApplicability } from '../flag-types/flag-type-applicability.js';
-import { isVisibleOnModel, type ProductSet, type VisibilityFacts } from '../products/product-visibility.js';
+import { FlagTypeApplicability } from '../catalogue/flag-type-applicability.js';
+import { isVisibleOnModel, type ProductSet, type VisibilityFacts } from '../catalogue/product-visibility.js';
 import type { ApiKeyRecord, ProductRecord, ProfileRecord, TableIndexes } from './model-loader.js';
 
 /** Most distinct (groups, sets) combinations whose visible ids one model remembers. */

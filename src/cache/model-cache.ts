@@ -16,11 +16,22 @@ import {
   MODEL_TABLES,
   type ModelReader,
   type ModelTable,
+  type ProductRowTable,
   type TableIndexes,
   databaseReader,
   isModelTable,
+  isProductRowTable,
   loadTable,
+  nameOrder,
 } from './model-loader.js';
+import { reloadProductRows } from './product-rows-reload.js';
+
+/** A check under way: the write count and the time it started with, and whether it succeeded. */
+interface Check {
+  startSeq: number;
+  startedAt: number;
+  done: Promise<boolean>;
+}
 
 /** The label of the model's series in the cache metrics. */
 const METRICS_NAME = 'model';
@@ -62,7 +73,12 @@ export class ModelCache implements BeforeApplicationShutdown {
   private checkedSeq = -1;
   /** Model tables this instance wrote since the start of the last check ('all': unknown which). */
   private ownWrites: Set<ModelTable> | 'all' = new Set();
-  private inFlight?: { startSeq: number; done: Promise<boolean> };
+  private inFlight?: Check;
+  /** How long the last check that reloaded tables took (ms). */
+  private lastReloadMs = 0;
+  /** Set by holdReloadsForTests only. */
+  private reloadHold?: Promise<void>;
+  private releaseHold?: () => void;
   private timer?: NodeJS.Timeout;
   /** Whether the background loop runs (a timer is set, or its check is under way). */
   private ticking = false;
@@ -93,30 +109,63 @@ export class ModelCache implements BeforeApplicationShutdown {
 
   /**
    * The model, fresh within the bound and with this instance's own writes in it; undefined when
-   * the caller must read the database (caching off, or the database cannot be checked).
+   * the caller must read the database (caching off, the database cannot be checked, or the model
+   * cannot be brought up to date within the bound).
    */
   async current(): Promise<CacheModel | undefined> {
     if (this.disabled || this.closed) return undefined;
     this.lastUse = performance.now();
     this.keepChecking();
-    if (this.isFresh()) {
-      this.metrics.hit(METRICS_NAME);
-      return this.model;
-    }
-    // At most two rounds: one already under way may have started before this instance's last write.
-    // A failed check ends the wait: the database path answers (503 when the database is down).
-    for (let round = 0; round < 2 && !this.isFresh(); round++) {
-      const running = this.inFlight;
-      if (running && !(await running.done)) break;
-      if (running && running.startSeq >= this.writeSeq) continue;
-      if (!this.isFresh() && !(await this.check())) break;
-    }
+    if (!this.isFresh()) await this.catchUp();
     if (this.isFresh()) {
       this.metrics.hit(METRICS_NAME);
       return this.model;
     }
     this.metrics.miss(METRICS_NAME);
     return undefined;
+  }
+
+  /**
+   * Waits for a check that can still make the model fresh, and only as long as it can: data from
+   * a check that started at S may be served until S + bound, so waiting past that is useless. A
+   * check that cannot land in time (a reload running longer than the bound, a huge table, the
+   * database down) is not waited for: the request reads the database meanwhile, so no answer is
+   * older than the bound whatever the size of the data, and the check goes on in the background;
+   * once one lands within the bound, the model serves again. When the last reload already took the
+   * whole bound, requests do not wait at all.
+   */
+  private async catchUp(): Promise<void> {
+    // At most two rounds: one already under way may have started before this instance's last write.
+    for (let round = 0; round < 2 && !this.isFresh(); round++) {
+      const running = this.inFlight ?? this.check();
+      if (this.lastReloadMs >= this.boundMs) return;
+      const waitMs = running.startedAt + this.boundMs - performance.now();
+      if (waitMs <= 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      const landed = await Promise.race([
+        running.done,
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs))),
+      ]);
+      clearTimeout(timer);
+      // A failed check ends the wait: the database path answers (503 when the database is down).
+      if (!landed) return;
+    }
+  }
+
+  /**
+   * Test-only hook (never called by the application): holds every reload of changed tables until
+   * the returned function is called, as a reload slower than any bound would. Checks that find
+   * nothing changed still land. Used by test/cache-bound.e2e-spec.ts; shutdown releases it.
+   */
+  holdReloadsForTests(): () => void {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    this.reloadHold = held;
+    this.releaseHold = () => {
+      release();
+      if (this.reloadHold === held) this.reloadHold = undefined;
+    };
+    return this.releaseHold;
   }
 
   /** An answer the model could not give (an unknown key, say) is read from the database instead. */
@@ -126,6 +175,7 @@ export class ModelCache implements BeforeApplicationShutdown {
 
   async beforeApplicationShutdown(): Promise<void> {
     this.closed = true;
+    this.releaseHold?.();
     this.stopWatching();
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
@@ -149,18 +199,18 @@ export class ModelCache implements BeforeApplicationShutdown {
   }
 
   /** Runs one check, or joins the one under way. */
-  private check(): Promise<boolean> {
-    if (this.inFlight) return this.inFlight.done;
+  private check(): Check {
+    if (this.inFlight) return this.inFlight;
     const startSeq = this.writeSeq;
-    const done = this.runCheck(startSeq).finally(() => {
+    const startedAt = performance.now();
+    const done = this.runCheck(startSeq, startedAt).finally(() => {
       if (this.inFlight?.done === done) this.inFlight = undefined;
     });
-    this.inFlight = { startSeq, done };
-    return done;
+    this.inFlight = { startSeq, startedAt, done };
+    return this.inFlight;
   }
 
-  private async runCheck(startSeq: number): Promise<boolean> {
-    const startedAt = performance.now();
+  private async runCheck(startSeq: number, startedAt: number): Promise<boolean> {
     const startedAtWall = new Date();
     const ownWrites = this.ownWrites;
     this.ownWrites = new Set();
@@ -174,9 +224,9 @@ export class ModelCache implements BeforeApplicationShutdown {
           : [...reading.changed, ...ownWrites],
       );
       if (wanted.size > 0) {
-        const loaded = await Promise.all(
-          [...wanted].map(async (table) => [table, await loadTable(table, this.read, { mysql: this.mysql })] as const),
-        );
+        await this.reloadHold;
+        const loaded = await Promise.all([...wanted].map(async (table) => [table, await this.reload(table)] as const));
+        this.lastReloadMs = performance.now() - startedAt;
         if (this.closed) return false;
         const current = this.tables as Record<string, unknown>;
         const changed = loaded.filter(([table, index]) => !sameValue(current[table], index));
@@ -202,6 +252,28 @@ export class ModelCache implements BeforeApplicationShutdown {
       if (!this.closed) this.logger.warn(`model check failed: ${(error as Error).message}`);
       return false;
     }
+  }
+
+  /**
+   * Loads one table again, timed in the metrics by table. On MariaDB / MySQL a product-owned
+   * table (components, versions, milestones) is read again only for the products whose rows
+   * changed (product-rows-reload.ts); SQLite cannot say which, and reads it whole.
+   */
+  private async reload<K extends ModelTable>(table: K): Promise<TableIndexes[K]> {
+    const start = performance.now();
+    const index =
+      this.mysql && isProductRowTable(table)
+        ? (
+            await reloadProductRows<ProductRowTable>(
+              table,
+              this.tables[table] as never,
+              this.read,
+              nameOrder({ mysql: true }),
+            )
+          ).index
+        : await loadTable(table, this.read, { mysql: this.mysql });
+    this.metrics.reloaded(METRICS_NAME, table, (performance.now() - start) / 1000);
+    return index as TableIndexes[K];
   }
 
   private async changeSignal(): Promise<ChangeSignal | undefined> {
@@ -233,7 +305,7 @@ export class ModelCache implements BeforeApplicationShutdown {
         this.ticking = false;
         return;
       }
-      const ok = await this.check();
+      const ok = await this.check().done;
       if (this.closed) {
         this.ticking = false;
         return;

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { isMysql } from '../database/dialect.js';
-import { FLAG_TYPE_COLUMNS, type FlagRuleRow, type FlagTypeRow } from '../flag-types/flag-type-applicability.js';
-import { sortByVersion } from '../products/version-order.js';
+import { FLAG_TYPE_COLUMNS, type FlagRuleRow, type FlagTypeRow } from '../catalogue/flag-type-applicability.js';
+import { sortByVersion } from '../catalogue/version-order.js';
 
 /**
  * What the in-memory model reads, table by table. Each table is loaded whole by one statement,
@@ -183,42 +183,9 @@ const LOADERS: { [K in ModelTable]: Loader<K> } = {
     const rows = await read<{ id: number; name: string }>('SELECT id, name FROM classifications');
     return new Map(rows.map((row) => [num(row.id), row.name]));
   },
-  components: async (read, byName) => {
-    const rows = await read<ComponentRecord>(
-      `SELECT c.id, c.product_id, c.name, c.description, c.isactive, c.initialowner, c.initialqacontact
-         FROM components c ORDER BY c.product_id, ${byName('c.name')}, c.id`,
-    );
-    for (const row of rows) {
-      row.id = num(row.id);
-      row.product_id = num(row.product_id);
-      row.isactive = num(row.isactive);
-      row.initialowner = num(row.initialowner);
-      row.initialqacontact = row.initialqacontact === null ? null : num(row.initialqacontact);
-    }
-    return byProduct(rows);
-  },
-  versions: async (read) => {
-    const rows = await read<ValueRecord>(
-      'SELECT v.id, v.product_id, v.value, v.isactive, 0 AS sortkey FROM versions v ORDER BY v.product_id, v.id',
-    );
-    for (const row of rows) normaliseValue(row);
-    const index = byProduct(rows);
-    // Bugzilla sorts each product's id-ordered list with vers_cmp; equal names keep the id order.
-    for (const [productId, list] of index.byProduct)
-      index.byProduct.set(
-        productId,
-        sortByVersion(list, (v) => v.value),
-      );
-    return index;
-  },
-  milestones: async (read, byName) => {
-    const rows = await read<ValueRecord>(
-      `SELECT m.id, m.product_id, m.value, m.isactive, m.sortkey FROM milestones m
-        ORDER BY m.product_id, m.sortkey, ${byName('m.value')}, m.id`,
-    );
-    for (const row of rows) normaliseValue(row);
-    return byProduct(rows);
-  },
+  components: (read, byName) => loadProductRows('components', read, byName),
+  versions: (read, byName) => loadProductRows('versions', read, byName),
+  milestones: (read, byName) => loadProductRows('milestones', read, byName),
   flagtypes: (read, byName) =>
     read<FlagTypeRow>(`SELECT ${FLAG_TYPE_COLUMNS} FROM flagtypes ft ORDER BY ft.sortkey, ${byName('ft.name')}, ft.id`),
   flaginclusions: (read) =>
@@ -269,11 +236,112 @@ const LOADERS: { [K in ModelTable]: Loader<K> } = {
   },
 };
 
+/** The tables whose every row belongs to one product: indexed by product, reloadable product by product. */
+export const PRODUCT_ROW_TABLES = ['components', 'versions', 'milestones'] as const;
+export type ProductRowTable = (typeof PRODUCT_ROW_TABLES)[number];
+
+export function isProductRowTable(table: ModelTable): table is ProductRowTable {
+  return (PRODUCT_ROW_TABLES as readonly string[]).includes(table);
+}
+
+type Row<K extends ProductRowTable> = TableIndexes[K] extends ByProduct<infer T> ? T : never;
+
+/**
+ * How each product-owned table is read: its statement (with an optional WHERE, the same ORDER
+ * BY as the SQL read path), how a row is normalised, and the columns of a row as one text for
+ * the per-product fingerprint (every column the model keeps; texts prefixed with their length
+ * so that no two rows read alike).
+ */
+const PRODUCT_ROWS: {
+  [K in ProductRowTable]: {
+    sql: (byName: (column: string) => string, where: string) => string;
+    normalise: (row: Row<K>) => void;
+    rowText: string;
+  };
+} = {
+  components: {
+    sql: (byName, where) =>
+      `SELECT c.id, c.product_id, c.name, c.description, c.isactive, c.initialowner, c.initialqacontact
+         FROM components c ${where} ORDER BY c.product_id, ${byName('c.name')}, c.id`,
+    normalise: (row) => {
+      row.id = num(row.id);
+      row.product_id = num(row.product_id);
+      row.isactive = num(row.isactive);
+      row.initialowner = num(row.initialowner);
+      row.initialqacontact = row.initialqacontact === null ? null : num(row.initialqacontact);
+    },
+    rowText:
+      "CONCAT_WS(',', c.id, CHAR_LENGTH(c.name), c.name, CHAR_LENGTH(c.description), c.description, c.isactive, c.initialowner, IFNULL(c.initialqacontact, -1))",
+  },
+  versions: {
+    sql: (_byName, where) =>
+      `SELECT v.id, v.product_id, v.value, v.isactive, 0 AS sortkey FROM versions v ${where} ORDER BY v.product_id, v.id`,
+    normalise: normaliseValue,
+    rowText: "CONCAT_WS(',', v.id, CHAR_LENGTH(v.value), v.value, v.isactive)",
+  },
+  milestones: {
+    sql: (byName, where) =>
+      `SELECT m.id, m.product_id, m.value, m.isactive, m.sortkey FROM milestones m ${where}
+        ORDER BY m.product_id, m.sortkey, ${byName('m.value')}, m.id`,
+    normalise: normaliseValue,
+    rowText: "CONCAT_WS(',', m.id, CHAR_LENGTH(m.value), m.value, m.isactive, m.sortkey)",
+  },
+};
+
+const ALIAS: Record<ProductRowTable, string> = { components: 'c', versions: 'v', milestones: 'm' };
+
+/**
+ * Reads a product-owned table into its index: every row, or (`productIds`) only the rows of
+ * those products, in the same order either way.
+ */
+export async function loadProductRows<K extends ProductRowTable>(
+  table: K,
+  read: ModelReader,
+  byName: (column: string) => string,
+  productIds?: readonly number[],
+): Promise<TableIndexes[K]> {
+  const spec = PRODUCT_ROWS[table];
+  // Ids are numbers read from the database (written into the statement, as mysql2 would).
+  const where = productIds ? `WHERE ${ALIAS[table]}.product_id IN (${productIds.map(num).join(', ') || 'NULL'})` : '';
+  const rows = await read<Row<K>>(spec.sql(byName, where));
+  for (const row of rows) spec.normalise(row);
+  const index = byProduct(rows as (ComponentRecord | ValueRecord)[]);
+  // Bugzilla sorts each product's id-ordered list of versions with vers_cmp; equal names keep the id order.
+  if (table === 'versions')
+    for (const [productId, list] of index.byProduct)
+      index.byProduct.set(
+        productId,
+        sortByVersion(list, (v) => (v as ValueRecord).value),
+      );
+  return index as TableIndexes[K];
+}
+
+/**
+ * MariaDB / MySQL: one statement giving, per product, a fingerprint of its rows in `table`
+ * (row count, and the XOR and the sum of the CRC32 of each row's text): a product whose
+ * fingerprint moved has rows that changed. Reads the whole table once, inside the server,
+ * without sending a row.
+ */
+export async function productFingerprints(table: ProductRowTable, read: ModelReader): Promise<Map<number, string>> {
+  const alias = ALIAS[table];
+  const rows = await read<{ product_id: unknown; n: unknown; x: unknown; s: unknown }>(
+    `SELECT product_id, COUNT(*) AS n, BIT_XOR(h) AS x, SUM(h) AS s
+       FROM (SELECT ${alias}.product_id, CRC32(${PRODUCT_ROWS[table].rowText}) AS h FROM ${table} ${alias}) rows_of_${table}
+      GROUP BY product_id`,
+  );
+  return new Map(rows.map((row) => [num(row.product_id), `${String(row.n)}:${String(row.x)}:${String(row.s)}`]));
+}
+
 function normaliseValue(row: ValueRecord): void {
   row.id = num(row.id);
   row.product_id = num(row.product_id);
   row.isactive = num(row.isactive);
   row.sortkey = num(row.sortkey);
+}
+
+/** ORDER BY term for a name column. MySQL: the column's own collation (utf8mb4_unicode_520_ci in Bugzilla); SQLite: NOCASE, as the SQL path. */
+export function nameOrder(dialect: { mysql: boolean }): (column: string) => string {
+  return (column) => (dialect.mysql ? column : `${column} COLLATE NOCASE`);
 }
 
 /** Loads one table into its index. */
@@ -282,9 +350,7 @@ export function loadTable<K extends ModelTable>(
   read: ModelReader,
   dialect: { mysql: boolean },
 ): Promise<TableIndexes[K]> {
-  // MySQL: the column's own collation (utf8mb4_unicode_520_ci in Bugzilla); SQLite: NOCASE, as the SQL path.
-  const byName = (column: string) => (dialect.mysql ? column : `${column} COLLATE NOCASE`);
-  return LOADERS[table](read, byName);
+  return LOADERS[table](read, nameOrder(dialect));
 }
 
 export function dialectFlags(ds: DataSource): { mysql: boolean } {

@@ -7,7 +7,7 @@ import { parseIdList, parseStringList, toList } from '../bugzilla/params.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { matchEach, nocase, preferExact } from '../database/match-each.js';
 import { classificationMissing, classificationNotSpecified } from '../products/product-write.rules.js';
-import { ProductVisibility } from '../products/product-visibility.js';
+import { ProductVisibility } from '../catalogue/product-visibility.js';
 import type { ClassificationDto, ClassificationListDto, ClassificationProductDto } from './dto/classification.dto.js';
 import { DatabaseReader } from '../database/read-routing.js';
 

@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
 import { isDuplicateKeyError } from '../database/dialect.js';
-import { Seeder } from '../database/seeder.js';
+import { Seeder } from '../seed/seeder.js';
+import { createBugzillaUser } from '../users/create-user.js';
 import { runCommand } from './run-command.js';
 
 /**
  * `npm run user:create -- --login L [--password P] [--realname R] [--group G ...]`
- * Creates a user with an API key and prints the key. Exit 1 with a one-line
+ * Creates a user as Bugzilla does (src/users/create-user.ts) with an API key and prints the key. Exit 1 with a one-line
  * message on any error (unknown group, login taken, bad arguments).
  */
 const USAGE = 'usage: user:create --login LOGIN [--password PASSWORD] [--realname NAME] [--group GROUP ...]';
@@ -59,13 +60,13 @@ runCommand('user:create', async (ds) => {
   let apiKey: string;
   try {
     apiKey = await ds.transaction(async (manager) => {
-      const seed = new Seeder(manager);
-      const userId = await seed.user(args.login, {
+      const userId = await createBugzillaUser(manager, {
+        login: args.login,
         realname: args.realname,
         password: args.password,
         groups,
       });
-      return seed.apiKey(userId, { description: 'created by user:create' });
+      return new Seeder(manager).apiKey(userId, { description: 'created by user:create' });
     });
   } catch (error) {
     if (isDuplicateKeyError(error)) throw new CliError(`A user with the login '${args.login}' already exists.`);

@@ -7,7 +7,7 @@ import { AUDIT_CREATE, type AuditEntry, writeAuditLog } from '../database/audit-
 import { isDuplicateKeyError, isMysql } from '../database/dialect.js';
 import { insertedId, runInTransaction } from '../database/writes.js';
 import { type AdministeredProduct, ProductAdminPolicy, productAdminDenied } from '../products/product-admin-policy.js';
-import { ProductVisibility } from '../products/product-visibility.js';
+import { ProductVisibility } from '../catalogue/product-visibility.js';
 import { isBlank } from '../products/product-write.rules.js';
 import {
   type ComponentChangesInput,

@@ -4,7 +4,7 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { isMysql } from '../database/dialect.js';
 import { DatabaseReader } from '../database/read-routing.js';
 import { ProductAdminPolicy } from '../products/product-admin-policy.js';
-import { ProductVisibility } from '../products/product-visibility.js';
+import { ProductVisibility } from '../catalogue/product-visibility.js';
 import type { ComponentTarget } from './component.params.js';
 import { componentIdMissing, componentMissing, componentNotSpecified } from './component.rules.js';
 import type { ComponentRecordDto } from './dto/component.dto.js';

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './app-config.js';
+import { BUGZILLA_PARAMETER_DEFAULTS } from './bugzilla-parameters.js';
 
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
@@ -19,6 +20,7 @@ describe('loadConfig', () => {
         useclassification: false,
       },
       maintainer: 'THE MAINTAINER HAS NOT YET BEEN SET',
+      siteParameters: BUGZILLA_PARAMETER_DEFAULTS,
       lastVisitKeepDays: 10,
       cacheMaxStalenessMs: 1000,
       logLevel: 'info',
@@ -29,6 +31,9 @@ describe('loadConfig', () => {
       replicas: [],
       dbReplicaMaxLagMs: 5000,
       workers: 1,
+      adminUi: true,
+      httpMaxHeaderBytes: 262144,
+      galera: { start: 'first', failback: false, writeRetryMs: 10000, causalReads: false },
     });
   });
 
@@ -56,7 +61,40 @@ describe('loadConfig', () => {
       username: 'bugs',
       password: 's@cret',
       database: 'bugs',
+      nodes: [{ host: 'db.local', port: 3307 }],
     });
+  });
+
+  it('reads several host:port (Galera nodes) in their order, and fits DB_TIMEOUT_MS to Galera eviction', () => {
+    const config = loadConfig({ DATABASE_URL: 'mysql://bugs:pw@db1:3306,db2,[fd00::3]:3307/bugs?x=1' });
+    expect(config.database).toMatchObject({
+      type: 'mysql',
+      host: 'db1',
+      port: 3306,
+      username: 'bugs',
+      password: 'pw',
+      database: 'bugs',
+      nodes: [
+        { host: 'db1', port: 3306 },
+        { host: 'db2', port: 3306 },
+        { host: 'fd00::3', port: 3307 },
+      ],
+    });
+    expect(config.dbTimeoutMs).toBe(10000);
+    expect(loadConfig({ DATABASE_URL: 'mysql://u@a,b/bugs', DB_TIMEOUT_MS: '7000' }).dbTimeoutMs).toBe(7000);
+    expect(loadConfig({ DATABASE_URL: 'mysql://u@a/bugs' }).dbTimeoutMs).toBe(5000);
+  });
+
+  it('reads the Galera settings', () => {
+    expect(
+      loadConfig({
+        DATABASE_URL: 'mysql://u@a,b/bugs',
+        DB_NODE_START: 'random',
+        DB_NODE_FAILBACK: 'true',
+        DB_WRITE_RETRY_MS: '3000',
+        DB_CAUSAL_READS: '1',
+      }).galera,
+    ).toEqual({ start: 'random', failback: true, writeRetryMs: 3000, causalReads: true });
   });
 
   it.each([
@@ -79,6 +117,16 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://p/bugs', DATABASE_REPLICA_URLS: 'mysql://r' }, /^DATABASE_REPLICA_URLS must be/],
     [{ DB_REPLICA_MAX_LAG_MS: 'soon' }, /^DB_REPLICA_MAX_LAG_MS must be an integer/],
     [{ WORKERS: '0' }, /^WORKERS must be an integer from 1 to 256/],
+    [{ HTTP_MAX_HEADER_BYTES: '8192' }, /^HTTP_MAX_HEADER_BYTES must be an integer from 16384 to 16777216/],
+    [{ HTTP_MAX_HEADER_BYTES: '256k' }, /^HTTP_MAX_HEADER_BYTES must be an integer/],
+    [{ ADMIN_UI: 'perhaps' }, /^ADMIN_UI must be true or false/],
+    [{ DATABASE_URL: 'mysql://u@a:3306,b:99999/bugs' }, /^DATABASE_URL has a bad host:port 'b:99999'/],
+    [{ DATABASE_URL: 'mysql://u@a:3306,,b/bugs' }, /^DATABASE_URL has a bad host:port ''/],
+    [{ DATABASE_URL: 'mysql://u@a:3306,a/bugs' }, /^DATABASE_URL lists the node a:3306 twice/],
+    [{ DB_NODE_START: 'last' }, /^DB_NODE_START must be first or random/],
+    [{ DB_NODE_FAILBACK: 'later' }, /^DB_NODE_FAILBACK must be true or false/],
+    [{ DB_WRITE_RETRY_MS: '-5' }, /^DB_WRITE_RETRY_MS must be an integer from 0 to 600000/],
+    [{ DB_CAUSAL_READS: 'true' }, /^DB_CAUSAL_READS needs a mysql:\/\/ DATABASE_URL/],
   ])('rejects %o with a one-line error naming the setting', (env, message) => {
     let error: unknown;
     try {
@@ -133,5 +181,44 @@ describe('loadConfig', () => {
       requirelogin: false,
       useclassification: true,
     });
+  });
+
+  it("serves every Bugzilla parameter: Bugzilla's default, else the file's value (as text), else the setting in force", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bzp-params-'));
+    const file = join(dir, 'params.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        maintainer: 'bugmaster@example.com',
+        urlbase: 'https://bugs.example.com/',
+        maxattachmentsize: 2048,
+        usetargetmilestone: true,
+        requirelogin: '1',
+        last_visit_keep_days: '30',
+        site_extension_param: 'kept',
+        nested: { ignored: true },
+      }),
+    );
+    const site = loadConfig({ BZ_PARAMS_FILE: file, BZ_REQUIRELOGIN: 'false', BZ_USEQACONTACT: 'true' }).siteParameters;
+    expect(Object.keys(site).sort()).toEqual(
+      [...Object.keys(BUGZILLA_PARAMETER_DEFAULTS), 'site_extension_param'].sort(),
+    );
+    expect(site).toMatchObject({
+      maintainer: 'bugmaster@example.com',
+      urlbase: 'https://bugs.example.com/',
+      maxattachmentsize: '2048',
+      usetargetmilestone: '1',
+      requirelogin: '0',
+      useqacontact: '1',
+      last_visit_keep_days: '30',
+      site_extension_param: 'kept',
+      cookiepath: '/',
+      defaultpriority: '---',
+    });
+    expect(loadConfig({ BZ_PARAMS_FILE: file }).lastVisitKeepDays).toBe(30);
+    expect(loadConfig({ BZ_PARAMS_FILE: file, BZ_LAST_VISIT_KEEP_DAYS: '5' }).siteParameters.last_visit_keep_days).toBe(
+      '5',
+    );
+    expect(Object.values(BUGZILLA_PARAMETER_DEFAULTS).every((v) => typeof v === 'string')).toBe(true);
   });
 });

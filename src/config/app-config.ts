@@ -1,13 +1,33 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { BUGZILLA_PARAMETER_DEFAULTS, parameterText } from './bugzilla-parameters.js';
 
 /**
  * The service's settings, validated once at boot. This is the only file that
  * reads `process.env`; everything else receives an `AppConfig`.
  */
 export type DatabaseConfig =
-  | { type: 'mysql'; url: string; host: string; port: number; username: string; password: string; database: string }
+  | {
+      type: 'mysql';
+      url: string;
+      /** The first node's address (the only one, unless the URL lists several). */
+      host: string;
+      port: number;
+      username: string;
+      password: string;
+      database: string;
+      /**
+       * Every `host:port` the URL lists, in its order. Several = the nodes of a Galera cluster, used one at a
+       * time with failover (src/database/galera).
+       */
+      nodes: DatabaseNode[];
+    }
   | { type: 'sqlite'; url: string; path: string };
+
+export interface DatabaseNode {
+  host: string;
+  port: number;
+}
 
 /** Bugzilla's own parameters (data/params.json) that change this service's behaviour. */
 export interface BugzillaParams {
@@ -27,6 +47,12 @@ export interface AppConfig {
   params: BugzillaParams;
   /** Bugzilla's `maintainer` param (from BZ_PARAMS_FILE): named in the disabled-account message. */
   maintainer: string;
+  /**
+   * Every Bugzilla parameter as this site has it, as text (Bugzilla.parameters): Bugzilla 5.2's
+   * defaults, then BZ_PARAMS_FILE's values (its extra keys too), then the BZ_* settings the
+   * service applies (`params`, `lastVisitKeepDays`), so what is served is what is in force.
+   */
+  siteParameters: Readonly<Record<string, string>>;
   lastVisitKeepDays: number;
   /**
    * How old data served from the in-memory model may be (SPEC §1): every change committed more than
@@ -51,6 +77,29 @@ export interface AppConfig {
   dbReplicaMaxLagMs: number;
   /** Processes serving one port (`node:cluster`); 1 serves from the main process itself. */
   workers: number;
+  /** Serve the admin console (the built `admin-ui/`) at `/admin/` (SPEC §11). */
+  adminUi: boolean;
+  /**
+   * The largest request line plus headers accepted (Node's `maxHeaderSize`), which also bounds the
+   * query string and a path parameter. python-bugzilla sends a whole product list in one URL.
+   */
+  httpMaxHeaderBytes: number;
+  /** Galera nodes (several in DATABASE_URL): how the service uses them (README "Running on Galera"). */
+  galera: GaleraSettings;
+}
+
+export interface GaleraSettings {
+  /** Which node to start with: the first listed, or one at random (so instances spread over the nodes). */
+  start: 'first' | 'random';
+  /** Move back to an earlier node of the list once it is synced again (false: stay on the node in use). */
+  failback: boolean;
+  /**
+   * How long a transaction that provably did not commit (certification conflict, deadlock, node lost
+   * before COMMIT) is tried again, with jittered backoff, before the caller gets a 503.
+   */
+  writeRetryMs: number;
+  /** Galera causal reads (`wsrep_sync_wait = 1` on every connection): a read sees every write committed before it on any node. */
+  causalReads: boolean;
 }
 
 export type MysqlDatabaseConfig = Extract<DatabaseConfig, { type: 'mysql' }>;
@@ -85,7 +134,25 @@ export const SETTINGS = {
   DATABASE_REPLICA_URLS: '',
   DB_REPLICA_MAX_LAG_MS: '5000',
   WORKERS: '1',
+  ADMIN_UI: 'true',
+  HTTP_MAX_HEADER_BYTES: '262144',
+  DB_NODE_START: 'first',
+  DB_NODE_FAILBACK: 'false',
+  DB_WRITE_RETRY_MS: '10000',
+  DB_CAUSAL_READS: 'false',
 } as const;
+
+/** Node's own default (16 KiB) at least; at most 16 MiB, far past any client's URL. */
+const MIN_HEADER_BYTES = 16 * 1024;
+const MAX_HEADER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * DB_TIMEOUT_MS when DATABASE_URL lists several nodes and the setting is not given: a Galera node that dies
+ * stalls every commit in the cluster until the others evict it (`evs.suspect_timeout`, 5 s by default, plus
+ * about a second to install the new view). A commit must be allowed to outlast that stall, or the caller
+ * would get a 503 for a write that then commits. README "Running on Galera".
+ */
+export const GALERA_DEFAULT_TIMEOUT_MS = 10_000;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -153,38 +220,86 @@ function replicaUrls(env: Env, primary: DatabaseConfig): MysqlDatabaseConfig[] {
   return replicas;
 }
 
+const MYSQL_URL_PATTERN = 'mysql://user:pass@host:port/db (or host1:port1,host2:port2,... for a Galera cluster)';
+
+/** `host`, `host:port`, `[v6]` or `[v6]:port`, as one entry of a URL's host list. */
+function parseNode(entry: string): DatabaseNode {
+  const match = /^(\[[0-9a-f:.]+\]|[^:[\]]*)(?::(\d{1,5}))?$/i.exec(entry.trim());
+  const port = match?.[2] === undefined ? 3306 : Number(match[2]);
+  if (!match || port < 1 || port > 65535) {
+    throw new ConfigError(`DATABASE_URL has a bad host:port '${entry}' (expected ${MYSQL_URL_PATTERN})`);
+  }
+  return { host: match[1].replace(/^\[|\]$/g, '') || '127.0.0.1', port };
+}
+
+/** The Galera settings; the ones that change how the server is spoken to need a mysql:// DATABASE_URL. */
+function galeraSettings(env: Env, database: DatabaseConfig): GaleraSettings {
+  const start = value(env, 'DB_NODE_START').toLowerCase();
+  if (start !== 'first' && start !== 'random') {
+    throw new ConfigError(`DB_NODE_START must be first or random (got '${start}')`);
+  }
+  const causalReads = bool(env, 'DB_CAUSAL_READS');
+  if (causalReads && database.type !== 'mysql') {
+    throw new ConfigError('DB_CAUSAL_READS needs a mysql:// DATABASE_URL (a Galera cluster)');
+  }
+  return {
+    start,
+    failback: bool(env, 'DB_NODE_FAILBACK'),
+    writeRetryMs: integer(env, 'DB_WRITE_RETRY_MS', 0, 600_000),
+    causalReads,
+  };
+}
+
 export function parseDatabaseUrl(url: string): DatabaseConfig {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length).replace(/^\/\//, '');
     if (!path) throw new ConfigError(`DATABASE_URL must name a file after 'sqlite:' (got '${url}')`);
     return { type: 'sqlite', url, path };
   }
+  // The host list (`h1:3306,h2:3306`, as libpq and Connector/J write it) is not a URL host: it is split off
+  // here, and the rest is read as a URL with the first node as its host.
+  const parts = /^(mysql|mariadb):\/\/(?:([^@/?#]*)@)?([^/?#]*)(.*)$/i.exec(url);
+  if (!parts) {
+    throw new ConfigError(`DATABASE_URL must be ${MYSQL_URL_PATTERN} or sqlite:path (got '${url}')`);
+  }
+  const [, scheme, credentials, hostList, rest] = parts;
+  const entries = hostList.split(',');
+  // An empty host means 127.0.0.1 (as before), but not as one entry of a list.
+  const empty = entries.length > 1 ? entries.find((entry) => !entry.trim()) : undefined;
+  if (empty !== undefined) throw new ConfigError(`DATABASE_URL has a bad host:port '' (expected ${MYSQL_URL_PATTERN})`);
+  const nodes = entries.map(parseNode);
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    parsed = new URL(`${scheme}://${credentials === undefined ? '' : `${credentials}@`}placeholder${rest}`);
   } catch {
-    throw new ConfigError(`DATABASE_URL must be mysql://user:pass@host:port/db or sqlite:path (got '${url}')`);
-  }
-  if (!['mysql:', 'mariadb:'].includes(parsed.protocol)) {
-    throw new ConfigError(`DATABASE_URL must be mysql://user:pass@host:port/db or sqlite:path (got '${url}')`);
+    throw new ConfigError(`DATABASE_URL must be ${MYSQL_URL_PATTERN} or sqlite:path (got '${url}')`);
   }
   const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
   if (!database) throw new ConfigError(`DATABASE_URL must name a database (got '${url}')`);
+  const names = nodes.map((node) => `${node.host}:${node.port}`);
+  const repeated = names.find((name, index) => names.indexOf(name) !== index);
+  if (repeated) throw new ConfigError(`DATABASE_URL lists the node ${repeated} twice`);
   return {
     type: 'mysql',
     url,
-    host: parsed.hostname || '127.0.0.1',
-    port: parsed.port ? Number(parsed.port) : 3306,
+    host: nodes[0].host,
+    port: nodes[0].port,
     username: decodeURIComponent(parsed.username || 'root'),
     password: decodeURIComponent(parsed.password),
     database,
+    nodes,
   };
 }
 
 /** Bugzilla's default for its `maintainer` param. */
 export const DEFAULT_MAINTAINER = 'THE MAINTAINER HAS NOT YET BEEN SET';
 
-type FileParams = Partial<Record<keyof BugzillaParams, boolean>> & { maintainer?: string };
+type FileParams = Partial<Record<keyof BugzillaParams, boolean>> & {
+  maintainer?: string;
+  lastVisitKeepDays?: number;
+  /** Every parameter of the file, as text. */
+  all: Record<string, string>;
+};
 
 /** Reads the Bugzilla params we use from a Bugzilla `data/params.json`. */
 function readParamsFile(path: string): FileParams {
@@ -196,11 +311,16 @@ function readParamsFile(path: string): FileParams {
   }
   if (typeof json !== 'object' || json === null) throw new ConfigError(`BZ_PARAMS_FILE is not a JSON object: ${path}`);
   const params = json as Record<string, unknown>;
-  const out: FileParams = {};
+  const out: FileParams = { all: {} };
+  for (const [key, raw] of Object.entries(params)) {
+    const text = parameterText(raw);
+    if (text !== undefined) out.all[key] = text;
+  }
   for (const key of ['useqacontact', 'or_groups', 'makeproductgroups', 'requirelogin', 'useclassification'] as const) {
     if (key in params) out[key] = ['1', 'true'].includes(String(params[key]).toLowerCase());
   }
   if (typeof params.maintainer === 'string' && params.maintainer.trim()) out.maintainer = params.maintainer.trim();
+  if (/^\d+$/.test(out.all.last_visit_keep_days ?? '')) out.lastVisitKeepDays = Number(out.all.last_visit_keep_days);
   return out;
 }
 
@@ -209,10 +329,20 @@ function param(env: Env, name: keyof typeof SETTINGS, fromFile: boolean | undefi
   return fromFile ?? false;
 }
 
+/** The settings of SPEC §1 that the environment sets (for commands that pass them on, as `bugzilla-products`). */
+export function settingsFromEnvironment(env: Env = process.env): Partial<Record<keyof typeof SETTINGS, string>> {
+  const settings: Partial<Record<keyof typeof SETTINGS, string>> = {};
+  for (const name of Object.keys(SETTINGS) as (keyof typeof SETTINGS)[]) {
+    const raw = env[name];
+    if (raw !== undefined && raw !== '') settings[name] = raw;
+  }
+  return settings;
+}
+
 /** Builds the typed configuration, or throws a ConfigError naming the bad setting. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const paramsFile = value(env, 'BZ_PARAMS_FILE');
-  const fileParams = paramsFile ? readParamsFile(paramsFile) : {};
+  const fileParams: FileParams = paramsFile ? readParamsFile(paramsFile) : { all: {} };
   const demoData = value(env, 'DEMO_DATA').toLowerCase();
   if (!['auto', 'true', 'false'].includes(demoData)) {
     throw new ConfigError(`DEMO_DATA must be auto, true or false (got '${demoData}')`);
@@ -222,29 +352,45 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
   }
   const database = parseDatabaseUrl(value(env, 'DATABASE_URL'));
+  const params: BugzillaParams = {
+    useqacontact: param(env, 'BZ_USEQACONTACT', fileParams.useqacontact),
+    or_groups: param(env, 'BZ_OR_GROUPS', fileParams.or_groups),
+    makeproductgroups: param(env, 'BZ_MAKEPRODUCTGROUPS', fileParams.makeproductgroups),
+    requirelogin: param(env, 'BZ_REQUIRELOGIN', fileParams.requirelogin),
+    useclassification: param(env, 'BZ_USECLASSIFICATION', fileParams.useclassification),
+  };
+  // The setting when given, else the file's `last_visit_keep_days`, else Bugzilla's default.
+  const lastVisitKeepDays =
+    env.BZ_LAST_VISIT_KEEP_DAYS === undefined || env.BZ_LAST_VISIT_KEEP_DAYS === ''
+      ? (fileParams.lastVisitKeepDays ?? integer(env, 'BZ_LAST_VISIT_KEEP_DAYS', 0, 36500))
+      : integer(env, 'BZ_LAST_VISIT_KEEP_DAYS', 0, 36500);
+  const siteParameters: Record<string, string> = { ...BUGZILLA_PARAMETER_DEFAULTS, ...fileParams.all };
+  for (const [name, on] of Object.entries(params)) siteParameters[name] = on ? '1' : '0';
+  siteParameters.last_visit_keep_days = String(lastVisitKeepDays);
   return {
     database,
     host: value(env, 'HOST'),
     port: integer(env, 'PORT', 0, 65535),
     migrate: bool(env, 'DB_MIGRATE'),
     demoData: demoData as AppConfig['demoData'],
-    params: {
-      useqacontact: param(env, 'BZ_USEQACONTACT', fileParams.useqacontact),
-      or_groups: param(env, 'BZ_OR_GROUPS', fileParams.or_groups),
-      makeproductgroups: param(env, 'BZ_MAKEPRODUCTGROUPS', fileParams.makeproductgroups),
-      requirelogin: param(env, 'BZ_REQUIRELOGIN', fileParams.requirelogin),
-      useclassification: param(env, 'BZ_USECLASSIFICATION', fileParams.useclassification),
-    },
+    params,
     maintainer: fileParams.maintainer ?? DEFAULT_MAINTAINER,
-    lastVisitKeepDays: integer(env, 'BZ_LAST_VISIT_KEEP_DAYS', 0, 36500),
+    siteParameters: Object.freeze(siteParameters),
+    lastVisitKeepDays,
     cacheMaxStalenessMs: integer(env, 'CACHE_MAX_STALENESS_MS', 0, 3600000),
     logLevel: logLevel as AppConfig['logLevel'],
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 1, 1000),
-    dbTimeoutMs: integer(env, 'DB_TIMEOUT_MS', 100, 600000),
+    dbTimeoutMs:
+      database.type === 'mysql' && database.nodes.length > 1 && !env.DB_TIMEOUT_MS?.trim()
+        ? GALERA_DEFAULT_TIMEOUT_MS
+        : integer(env, 'DB_TIMEOUT_MS', 100, 600000),
     trustProxy: trustProxy(env),
     metrics: bool(env, 'METRICS'),
     replicas: replicaUrls(env, database),
     dbReplicaMaxLagMs: integer(env, 'DB_REPLICA_MAX_LAG_MS', 0, 86_400_000),
     workers: integer(env, 'WORKERS', 1, 256),
+    adminUi: bool(env, 'ADMIN_UI'),
+    httpMaxHeaderBytes: integer(env, 'HTTP_MAX_HEADER_BYTES', MIN_HEADER_BYTES, MAX_HEADER_BYTES),
+    galera: galeraSettings(env, database),
   };
 }

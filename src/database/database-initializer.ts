@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { isDatabaseEmpty, loadDemoData } from './demo-data.js';
+import { isMysql } from './dialect.js';
+import { readPrimaryKeyProblem } from './galera/server-checks.js';
 import { runMigrations } from './run-migrations.js';
 
-/** Brings the schema up to date and, on an empty embedded database, loads the demo data. */
+/** Brings the schema up to date (the demo data is the seed module's: src/seed). */
 @Injectable()
 export class DatabaseInitializer implements OnModuleInit {
   private readonly logger = new Logger('Database');
@@ -15,19 +16,14 @@ export class DatabaseInitializer implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
+    if (isMysql(this.dataSource)) {
+      // A server that refuses tables without a primary key (Galera's REQUIRED_PRIMARY_KEY): one clear line.
+      const problem = await readPrimaryKeyProblem((sql) => this.dataSource.query(sql));
+      if (problem) throw new Error(problem);
+    }
     if (this.config.migrate) {
       const outcome = await runMigrations(this.dataSource, (message) => this.logger.log(message));
       this.logger.log(`migrations: ${outcome}`);
-    }
-    const { demoData, database } = this.config;
-    const wanted = demoData === 'true' || (demoData === 'auto' && database.type === 'sqlite');
-    if (wanted && (await isDatabaseEmpty(this.dataSource))) {
-      const users = await loadDemoData(this.dataSource);
-      // Printed, not logged: the person who started the service needs these to try it.
-      console.log('Demo data loaded. API keys of the demo users:');
-      for (const user of users) {
-        console.log(`  ${user.login.padEnd(22)} ${user.apiKey}  (groups: ${user.groups.join(', ') || 'none'})`);
-      }
     }
   }
 }

@@ -18,18 +18,35 @@ export class ReplicaHealthDto {
   lag_ms: number | null;
 }
 
+export class NodeHealthDto {
+  @ApiProperty({ example: 'db2:3306', description: 'host:port, as DATABASE_URL writes it.' })
+  name: string;
+
+  @ApiProperty({ enum: ['synced', 'joining', 'down'], example: 'synced' })
+  status: string;
+
+  @ApiProperty({ example: true, description: 'Whether the service uses this node now.' })
+  in_use: boolean;
+}
+
 export class DatabasesHealthDto {
   @ApiProperty({ enum: ['ok'], example: 'ok' })
   primary: string;
 
-  @ApiProperty({ type: [ReplicaHealthDto] })
-  replicas: ReplicaHealthDto[];
+  @ApiPropertyOptional({ type: [NodeHealthDto], description: 'Only with several Galera nodes in DATABASE_URL.' })
+  nodes?: NodeHealthDto[];
+
+  @ApiPropertyOptional({ type: [ReplicaHealthDto], description: 'Only with read replicas (DATABASE_REPLICA_URLS).' })
+  replicas?: ReplicaHealthDto[];
 }
 
 export class HealthDto {
   @ApiProperty({ enum: ['ok'], example: 'ok' })
   status: string;
 
-  @ApiPropertyOptional({ type: DatabasesHealthDto, description: 'Only with read replicas (DATABASE_REPLICA_URLS).' })
+  @ApiPropertyOptional({
+    type: DatabasesHealthDto,
+    description: 'Only with several Galera nodes or with read replicas.',
+  })
   databases?: DatabasesHealthDto;
 }

@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import type { DatabaseFault } from '../bugzilla/error-envelope.js';
+import { availabilityOf } from '../database/galera/availability.js';
 import { CacheMetrics } from './cache-metrics.js';
 import { readPoolUsage, type PoolUsage } from './database-pool.js';
 
@@ -88,6 +89,14 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  private readonly cacheReloadSeconds = new Histogram({
+    name: 'bugzilla_cache_reload_seconds',
+    help: 'Time to reload one table of a cache from the database, by cache and table (a whole table or only its changed products).',
+    labelNames: ['cache', 'table'] as const,
+    buckets: [0.001, 0.005, 0.025, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
   private readonly oldestData = new Map<string, () => Date | undefined>();
 
   private dataSource?: DataSource;
@@ -128,6 +137,7 @@ export class AppMetrics {
       'The most database connections the pool opens (DB_POOL_SIZE; SQLite: 1).',
       (usage) => usage.max,
     );
+    this.availabilityCounters();
   }
 
   /** What caches call; see CacheMetrics. */
@@ -135,6 +145,7 @@ export class AppMetrics {
     hit: (cache) => this.cacheHits.inc({ cache }),
     miss: (cache) => this.cacheMisses.inc({ cache }),
     refresh: (cache) => this.cacheRefreshes.inc({ cache }),
+    reloaded: (cache, table, seconds) => this.cacheReloadSeconds.observe({ cache, table }, seconds),
     trackOldestData: (cache, oldestLoadedAt) => void this.oldestData.set(cache, oldestLoadedAt),
   };
 
@@ -167,6 +178,45 @@ export class AppMetrics {
     this.dataSource = undefined;
     this.oldestData.clear();
     this.registry.clear();
+  }
+
+  /** Failovers and retries, kept by the database layer (src/database/galera) and read at each scrape. */
+  private availabilityCounters(): void {
+    const read = () => (this.dataSource?.isInitialized ? availabilityOf(this.dataSource) : undefined);
+    new Counter({
+      name: 'bugzilla_db_failovers_total',
+      help: 'Moves from one Galera node to another (DATABASE_URL with several nodes): the node in use failed or was not Synced.',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(read()?.failovers ?? 0);
+      },
+    });
+    new Counter({
+      name: 'bugzilla_db_retries_total',
+      help:
+        "Statements (outside a transaction) and whole transactions run again, by what they ran into: 'conflict' " +
+        "(deadlock or Galera certification conflict, 1213), 'not-ready' (a Galera node not ready, 1047), 'refused' " +
+        "(no connection to the node) or 'lost' (the connection died before COMMIT was sent).",
+      labelNames: ['what', 'reason'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [key, count] of read()?.retries ?? []) {
+          const [what, reason] = key.split('|');
+          this.inc({ what, reason }, count);
+        }
+      },
+    });
+    new Counter({
+      name: 'bugzilla_db_unknown_commits_total',
+      help: 'COMMITs whose connection died before the answer: the transaction may or may not have committed (answered 503, logged).',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(read()?.unknownCommits ?? 0);
+      },
+    });
   }
 
   private poolGauge(name: string, help: string, read: (usage: PoolUsage) => number) {

@@ -11,6 +11,8 @@ export abstract class CacheMetrics {
   abstract miss(cache: string): void;
   /** The cache reloaded data from the database (on expiry, invalidation or in the background). */
   abstract refresh(cache: string): void;
+  /** How long reloading one table of the cache took (`table` is a fixed table name, never data). */
+  abstract reloaded(cache: string, table: string, seconds: number): void;
   /**
    * Reports, at each scrape, when the oldest data the cache may still serve was read
    * from the database (undefined when the cache is empty).

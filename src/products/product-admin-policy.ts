@@ -5,7 +5,7 @@ import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js'
 import { isMysql } from '../database/dialect.js';
 import { productAccessDenied, productNotSpecified } from './product-write.rules.js';
 import type { SqlRunner } from '../database/read-routing.js';
-import { ProductVisibility } from './product-visibility.js';
+import { ProductVisibility } from '../catalogue/product-visibility.js';
 
 /** The global group whose members administer every product's components, versions and milestones. */
 export const EDITCOMPONENTS = 'editcomponents';

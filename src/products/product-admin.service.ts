@@ -8,7 +8,7 @@ import { isDuplicateKeyError, isMysql } from '../database/dialect.js';
 import { insertedId, runInTransaction } from '../database/writes.js';
 import { createProductGroup } from './product-group.js';
 import { createProductSeries } from './product-series.js';
-import { ProductVisibility } from './product-visibility.js';
+import { ProductVisibility } from '../catalogue/product-visibility.js';
 import {
   type CreateProductInput,
   mergeParams,

@@ -7,7 +7,7 @@ import {
   ProductDto,
   VersionDto,
 } from './dto/product-response.dto.js';
-import type { FlagTypeApplicability, FlagTypeRow } from '../flag-types/flag-type-applicability.js';
+import type { FlagTypeApplicability, FlagTypeRow } from '../catalogue/flag-type-applicability.js';
 
 /**
  * Rows of the product read queries, as the database returns them, and their

@@ -16,7 +16,7 @@ import { ProductAdminPolicy } from './product-admin-policy.js';
 import { ProductAdminService } from './product-admin.service.js';
 import { ProductValueAdminController } from './product-value-admin.controller.js';
 import { ProductValueAdminService } from './product-value-admin.service.js';
-import { ProductVisibility } from './product-visibility.js';
+import { ProductVisibility } from '../catalogue/product-visibility.js';
 import { ProductsController } from './products.controller.js';
 import { ProductsService } from './products.service.js';
 

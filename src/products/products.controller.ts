@@ -1,4 +1,4 @@
-import { applyDecorators, Controller, Get, Param, Query } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Param, Query, type StreamableFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiOkResponse,
@@ -85,8 +85,11 @@ export class ProductsController {
 
   @Get('product')
   @ProductGet('Products by ids and names, with their components, versions and milestones.')
-  products(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>): Promise<ProductListDto> {
-    return this.service.get(user, query);
+  products(
+    @CurrentUser() user: AuthUser,
+    @Query() query: Record<string, unknown>,
+  ): Promise<ProductListDto | StreamableFile> {
+    return this.service.getForRest(user, query);
   }
 
   @Get('product/:id_or_name')
@@ -96,7 +99,7 @@ export class ProductsController {
     @CurrentUser() user: AuthUser,
     @Param('id_or_name') idOrName: string,
     @Query() query: Record<string, unknown>,
-  ): Promise<ProductListDto> {
-    return this.service.get(user, query, idOrName);
+  ): Promise<ProductListDto | StreamableFile> {
+    return this.service.getForRest(user, query, idOrName);
   }
 }

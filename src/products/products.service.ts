@@ -1,14 +1,23 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type StreamableFile } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
 import { FieldFilter } from '../bugzilla/field-filter.js';
 import { toList } from '../bugzilla/params.js';
+import { type AnswerDigest, digestOf, streamedAnswer } from '../bugzilla/streamed-answer.js';
 import type { CacheModel } from '../cache/cache-model.js';
 import { ModelCache } from '../cache/model-cache.js';
 import type { ProductRecord } from '../cache/model-loader.js';
 import { isMysql } from '../database/dialect.js';
-import { ComponentDto, MilestoneDto, ProductIdsDto, ProductListDto, VersionDto } from './dto/product-response.dto.js';
+import {
+  ComponentDto,
+  MilestoneDto,
+  ProductDto,
+  ProductIdsDto,
+  ProductListDto,
+  VersionDto,
+} from './dto/product-response.dto.js';
+import { ProductSequence, WHOLE_ANSWER_ROWS_LIMIT } from './product-answer.js';
 import {
   type ComponentRow,
   ComponentFlagTypes,
@@ -26,9 +35,9 @@ import {
   FlagTypeApplicability,
   flagRulesSql,
   flagTypesSql,
-} from '../flag-types/flag-type-applicability.js';
-import { PRODUCT_SETS, type ProductSet, ProductVisibility } from './product-visibility.js';
-import { sortByVersion } from './version-order.js';
+} from '../catalogue/flag-type-applicability.js';
+import { PRODUCT_SETS, type ProductSet, ProductVisibility } from '../catalogue/product-visibility.js';
+import { sortByVersion } from '../catalogue/version-order.js';
 import { DatabaseReader } from '../database/read-routing.js';
 
 /** Largest `IN (...)` list sent in one statement; longer lists are split (or filtered in memory). */
@@ -73,7 +82,37 @@ export class ProductsService {
     return { ids: await this.visibility.ids(user, [set]) };
   }
 
+  /** Product.get (RPC): the answer as one list. */
   async get(user: AuthUser, params: Record<string, unknown>, idOrName?: string): Promise<ProductListDto> {
+    const answer = await this.answer(user, params, idOrName);
+    return answer instanceof ProductSequence ? answer.toList() : answer;
+  }
+
+  /**
+   * GET /rest/product: the same answer. A large one (product-answer.ts) is written to the socket
+   * product by product, with the same bytes, ETag and Content-Length, worked out in a first pass
+   * over the pieces (once per model snapshot and question when the model serves it).
+   */
+  async getForRest(
+    user: AuthUser,
+    params: Record<string, unknown>,
+    idOrName?: string,
+  ): Promise<ProductListDto | StreamableFile> {
+    const answer = await this.answer(user, params, idOrName);
+    if (!(answer instanceof ProductSequence)) return answer;
+    let digest = answer.knownDigest;
+    if (!digest) {
+      digest = digestOf(() => answer.pieces());
+      answer.rememberDigest(digest);
+    }
+    return streamedAnswer(() => answer.pieces(), digest);
+  }
+
+  private async answer(
+    user: AuthUser,
+    params: Record<string, unknown>,
+    idOrName?: string,
+  ): Promise<ProductListDto | ProductSequence> {
     const query = readProductQuery(params, idOrName);
     const filter = FieldFilter.fromParams(params);
     if (query.filtered && query.ids.length === 0 && query.names.length === 0) return { products: [] };
@@ -93,19 +132,21 @@ export class ProductsService {
     const versions = filter.wants('versions') ? await this.loadVersions(productIds, filter) : undefined;
     const milestones = filter.wants('milestones') ? await this.loadMilestones(productIds, filter) : undefined;
 
-    return {
-      products: rows.map((row) =>
-        toProduct(
-          row,
-          {
-            components: components && (components.get(Number(row.id)) ?? []),
-            versions: versions && (versions.get(Number(row.id)) ?? []),
-            milestones: milestones && (milestones.get(Number(row.id)) ?? []),
-          },
-          filter,
-        ),
-      ),
-    };
+    const map = (row: ProductRow) =>
+      toProduct(
+        row,
+        {
+          components: components && (components.get(Number(row.id)) ?? []),
+          versions: versions && (versions.get(Number(row.id)) ?? []),
+          milestones: milestones && (milestones.get(Number(row.id)) ?? []),
+        },
+        filter,
+      );
+    let children = 0;
+    for (const parts of [components, versions, milestones])
+      for (const list of parts?.values() ?? []) children += list.length;
+    if (rows.length + children > WHOLE_ANSWER_ROWS_LIMIT) return ProductSequence.of(rows, map);
+    return { products: rows.map(map) };
   }
 
   /** The products of the pool that match the request, ordered by name, in one statement. */
@@ -242,12 +283,10 @@ export class ProductsService {
   }
 }
 
-/** Most rows (products and their components, versions, milestones) in an answer the model remembers. */
-const REMEMBERED_ROWS_LIMIT = 5000;
-
 /**
  * fromModel, remembered by the model for the callers with the same groups asking the same
- * question (the answer depends on nothing else), when it is small enough to keep.
+ * question (the answer depends on nothing else): a small answer whole, a large one (a
+ * ProductSequence, mapped as it is written) by its ETag and length only.
  */
 function rememberedFromModel(
   model: CacheModel,
@@ -255,7 +294,7 @@ function rememberedFromModel(
   query: ProductQuery,
   filter: FieldFilter,
   params: Record<string, unknown>,
-): ProductListDto | undefined {
+): ProductListDto | ProductSequence | undefined {
   const key = JSON.stringify([
     query,
     params.include_fields ?? null,
@@ -264,33 +303,34 @@ function rememberedFromModel(
   ]);
   const known = model.rememberedAnswer<ProductListDto | undefined>(key);
   if (known.found) return known.value;
-  const answer = fromModel(model, user, query, filter);
-  const rows =
-    answer?.products.reduce(
-      (sum, product) =>
-        sum +
-        1 +
-        (product.components?.length ?? 0) +
-        (product.versions?.length ?? 0) +
-        (product.milestones?.length ?? 0),
-      0,
-    ) ?? 0;
-  if (answer && rows <= REMEMBERED_ROWS_LIMIT) model.remember(key, answer);
+  const selection = fromModel(model, user, query, filter);
+  if (!selection) return undefined;
+  if (selection.rows > WHOLE_ANSWER_ROWS_LIMIT) {
+    const digestKey = `digest:${key}`;
+    return ProductSequence.of(
+      selection.products,
+      selection.map,
+      model.rememberedAnswer<AnswerDigest>(digestKey).value,
+      (digest) => model.remember(digestKey, digest),
+    );
+  }
+  const answer = { products: selection.products.map(selection.map) };
+  model.remember(key, answer);
   return answer;
 }
 
 /**
  * The same answer as the database path, from the in-memory model: the same rows in the same
- * order (the model keeps the database's order), mapped by the same mappers. Undefined when an
- * id or name asked for is not in the model (it may be newer than the model: the database
- * path answers it).
+ * order (the model keeps the database's order), mapped by the same mappers (`map`, one product
+ * at a time), with the number of rows it holds. Undefined when an id or name asked for is not
+ * in the model (it may be newer than the model: the database path answers it).
  */
 function fromModel(
   model: CacheModel,
   user: AuthUser,
   query: ProductQuery,
   filter: FieldFilter,
-): ProductListDto | undefined {
+): { products: ProductRecord[]; map: (product: ProductRecord) => ProductDto; rows: number } | undefined {
   let products: ProductRecord[];
   if (query.filtered) {
     const found = new Set<ProductRecord>();
@@ -320,31 +360,35 @@ function fromModel(
   const withVersions = filter.wants('versions');
   const withMilestones = filter.wants('milestones');
 
-  return {
-    products: products.map((product) =>
-      toProduct(
-        { ...product, classification: model.classificationName(product.classification_id) },
-        {
-          components: withComponents
-            ? model.components(product.id).map((component) =>
-                toComponent(
-                  {
-                    ...component,
-                    assigned_to: model.loginOf(component.initialowner),
-                    qa_contact: model.loginOf(component.initialqacontact),
-                  },
-                  flagTypes?.forComponent(product.id, component.id),
-                  filter,
-                ),
-              )
-            : undefined,
-          versions: withVersions ? model.versions(product.id).map((row) => toVersion(row, filter)) : undefined,
-          milestones: withMilestones ? model.milestones(product.id).map((row) => toMilestone(row, filter)) : undefined,
-        },
-        filter,
-      ),
-    ),
-  };
+  let rows = products.length;
+  for (const product of products) {
+    if (withComponents) rows += model.components(product.id).length;
+    if (withVersions) rows += model.versions(product.id).length;
+    if (withMilestones) rows += model.milestones(product.id).length;
+  }
+  const map = (product: ProductRecord) =>
+    toProduct(
+      { ...product, classification: model.classificationName(product.classification_id) },
+      {
+        components: withComponents
+          ? model.components(product.id).map((component) =>
+              toComponent(
+                {
+                  ...component,
+                  assigned_to: model.loginOf(component.initialowner),
+                  qa_contact: model.loginOf(component.initialqacontact),
+                },
+                flagTypes?.forComponent(product.id, component.id),
+                filter,
+              ),
+            )
+          : undefined,
+        versions: withVersions ? model.versions(product.id).map((row) => toVersion(row, filter)) : undefined,
+        milestones: withMilestones ? model.milestones(product.id).map((row) => toMilestone(row, filter)) : undefined,
+      },
+      filter,
+    );
+  return { products, map, rows };
 }
 
 const PRODUCT_TYPE_CHOICES = "Valid choices are 'accessible', 'selectable', and 'enterable'.";

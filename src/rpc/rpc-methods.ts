@@ -10,6 +10,7 @@ import { FlagTypesService } from '../flag-types/flag-types.service.js';
 import { LastVisitService } from '../last-visit/last-visit.service.js';
 import { ProductAdminService } from '../products/product-admin.service.js';
 import { ProductsService } from '../products/products.service.js';
+import { ServerInfoService } from '../server-info/server-info.service.js';
 
 /**
  * The one method table of the XML-RPC (`POST /xmlrpc.cgi`) and JSON-RPC (`/jsonrpc.cgi`) servers,
@@ -90,6 +91,28 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
     dateTimeFields: ['db_time', 'web_time', 'web_time_utc'],
     call: ({ service }) => service(SessionService).time(),
   },
+  'Bugzilla.timezone': {
+    readOnly: true,
+    access: LOGIN_EXEMPT,
+    rest: ['GET /rest/timezone'],
+    call: ({ service }) => service(ServerInfoService).timezone(),
+  },
+  // Login-exempt, but it logs in with whatever credentials come (Bugzilla->login(LOGIN_OPTIONAL)):
+  // bad ones fail, and a user sees more parameters than an anonymous caller.
+  'Bugzilla.parameters': {
+    readOnly: true,
+    access: { loginExempt: true },
+    rest: ['GET /rest/parameters'],
+    call: ({ service, user, params }) => service(ServerInfoService).parameters(user, params),
+  },
+  // Not in Bugzilla's READ_ONLY list: POST only over JSON-RPC.
+  'Bugzilla.last_audit_time': {
+    readOnly: false,
+    access: {},
+    rest: ['GET /rest/last_audit_time'],
+    dateTimeFields: ['last_audit_time'],
+    call: ({ service, params }) => service(ServerInfoService).lastAuditTime(params.class),
+  },
 
   'User.login': {
     readOnly: false,
@@ -108,13 +131,14 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
     readOnly: false,
     access: { loginExempt: true, ownCredentialParams: true },
     rest: ['GET /rest/valid_login'],
-    call: async ({ service, params }) => (await service(SessionService).validLogin(params.login, params.token)).result,
+    call: async ({ service, user, params, clientIp }) =>
+      (await service(SessionService).validLogin(user, params, clientIp)).result,
   },
   'User.get': {
     readOnly: true,
     access: {},
     rest: ['GET /rest/user', 'GET /rest/user/:id_or_login'],
-    call: ({ service, user, params }) => service(SessionService).users(user, params.ids, params.names),
+    call: ({ service, user, params }) => service(SessionService).users(user, params.ids, params.names, params.match, params.limit),
   },
   // Not in Bugzilla 5.2's User class; bugzilla.mozilla.org serves it (GET /rest/whoami).
   'User.whoami': {

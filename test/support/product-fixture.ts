@@ -1,4 +1,4 @@
-import type { Seeder } from '../../src/database/seeder.js';
+import type { Seeder } from '../../src/seed/seeder.js';
 
 /**
  * Products in the spirit of Bugzilla's QA data (facts §8.1), covering every

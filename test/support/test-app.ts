@@ -8,7 +8,7 @@ import mysql from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/bootstrap.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
-import { Seeder } from '../../src/database/seeder.js';
+import { Seeder } from '../../src/seed/seeder.js';
 import { watchAnswers } from './openapi-check.js';
 import { suiteEnv } from './suite-env.js';
 

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { generateApiKey, generateLoginCookie, hashPassword } from '../auth/password.js';
-import { dialectOf, toSqlDateTime } from './dialect.js';
+import { dialectOf, toSqlDateTime } from '../database/dialect.js';
 
 /** A data source, or an entity manager (e.g. inside `ds.transaction(...)`). */
 export type Queryable = DataSource | EntityManager;
@@ -71,6 +71,8 @@ export interface FlagTypeOptions {
 }
 
 export interface BugOptions {
+  /** A fixed bug_id (a seed's); default: the next one. */
+  id?: number;
   product: number;
   component: number;
   reporter: number;
@@ -332,7 +334,8 @@ export class Seeder {
   async bug(options: BugOptions): Promise<number> {
     const status = options.status ?? 'CONFIRMED';
     const created = options.createdAt ?? new Date();
-    const id = await this.insert('bugs', {
+    const inserted = await this.insert('bugs', {
+      bug_id: options.id,
       assigned_to: options.assignee,
       bug_file_loc: '',
       bug_severity: 'normal',
@@ -357,6 +360,7 @@ export class Seeder {
       estimated_time: 0,
       remaining_time: 0,
     });
+    const id = options.id ?? inserted;
     if (options.groups?.length) {
       const groupIds = await this.groupIdList(options.groups);
       await this.insertMany(
@@ -397,14 +401,7 @@ export class Seeder {
 
   /** A group's id from its id or (case-insensitive) name; throws when there is no such group. */
   async groupId(ref: Ref): Promise<number> {
-    if (typeof ref === 'number') return ref;
-    const cached = this.groupIds.get(ref.toLowerCase());
-    if (cached !== undefined) return cached;
-    const rows: { id: number | string }[] = await this.db.query('SELECT id FROM `groups` WHERE name = ?', [ref]);
-    if (rows.length === 0) throw new Error(`There is no group named '${ref}'.`);
-    const id = Number(rows[0].id);
-    this.groupIds.set(ref.toLowerCase(), id);
-    return id;
+    return this.idByName(ref, this.groupIds, '`groups`', 'group');
   }
 
   private async groupIdList(refs: Ref[]): Promise<number[]> {
@@ -415,19 +412,23 @@ export class Seeder {
 
   /** A classification's id from its id or name; throws when there is none. */
   async classificationId(ref: Ref): Promise<number> {
+    return this.idByName(ref, this.classificationIds, 'classifications', 'classification');
+  }
+
+  private async idByName(ref: Ref, cache: Map<string, number>, table: string, what: string): Promise<number> {
     if (typeof ref === 'number') return ref;
-    const cached = this.classificationIds.get(ref.toLowerCase());
+    const cached = cache.get(ref.toLowerCase());
     if (cached !== undefined) return cached;
-    const rows: { id: number | string }[] = await this.db.query('SELECT id FROM classifications WHERE name = ?', [ref]);
-    if (rows.length === 0) throw new Error(`There is no classification named '${ref}'.`);
+    const rows: { id: number | string }[] = await this.db.query(`SELECT id FROM ${table} WHERE name = ?`, [ref]);
+    if (rows.length === 0) throw new Error(`There is no ${what} named '${ref}'.`);
     const id = Number(rows[0].id);
-    this.classificationIds.set(ref.toLowerCase(), id);
+    cache.set(ref.toLowerCase(), id);
     return id;
   }
 }
 
 /** `groups` is reserved in MySQL 8; backticks also quote identifiers in SQLite. */
-function quoteTable(table: string): string {
+export function quoteTable(table: string): string {
   return table === 'groups' ? '`groups`' : table;
 }
 

@@ -1,0 +1,197 @@
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { ApiError } from '../api/client.js';
+
+/**
+ * A refusal from the API placed next to the field it concerns: `fieldOf` maps Bugzilla's error codes
+ * (and, where one code covers several fields, words of the message) to a form's field names; what it
+ * cannot place is shown above the form. The message is always the API's own.
+ */
+export interface FormErrors {
+  fields: Record<string, string>;
+  form?: string;
+}
+
+export type FieldOf = (error: ApiError) => string | undefined;
+
+/**
+ * A FieldOf from rules: a code, or words of the message, name the field. Where a message quotes a
+ * value (an unknown login), the field holding that value is the one it concerns.
+ */
+export function fieldRules(
+  rules: [number | RegExp, string][],
+  values: () => Record<string, string | string[] | undefined> = () => ({}),
+): FieldOf {
+  return (error) => {
+    for (const [test, field] of rules) {
+      if (typeof test === 'number' ? error.code === test : test.test(error.message)) return field;
+    }
+    for (const [field, value] of Object.entries(values())) {
+      const items = (Array.isArray(value) ? value : [value]).filter((v): v is string => !!v && v.trim() !== '');
+      if (
+        items.some((item) => error.message.includes(`'${item.trim()}'`) || error.message.includes(` ${item.trim()} `))
+      ) {
+        return field;
+      }
+    }
+    return undefined;
+  };
+}
+
+export function errorsFrom(error: unknown, fieldOf: FieldOf): FormErrors {
+  if (!(error instanceof ApiError)) return { fields: {}, form: String((error as Error)?.message ?? error) };
+  const field = fieldOf(error);
+  return field ? { fields: { [field]: error.message } } : { fields: {}, form: error.message };
+}
+
+/** State of a form that submits to the API: busy while it waits, the API's errors after a refusal. */
+export function useSubmit(fieldOf: FieldOf) {
+  const [errors, setErrors] = useState<FormErrors>({ fields: {} });
+  const [busy, setBusy] = useState(false);
+  const submit = async (action: () => Promise<void>): Promise<boolean> => {
+    setBusy(true);
+    setErrors({ fields: {} });
+    try {
+      await action();
+      return true;
+    } catch (error) {
+      setErrors(errorsFrom(error, fieldOf));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { errors, busy, submit, setErrors };
+}
+
+let nextId = 0;
+/** A stable id per mounted field, so that labels and error texts point at their input. */
+export function useFieldId(prefix: string): string {
+  const [id] = useState(() => `${prefix}-${++nextId}`);
+  return id;
+}
+
+interface TextFieldProps {
+  label: string;
+  value: string;
+  onInput: (value: string) => void;
+  error?: string;
+  type?: 'text' | 'password' | 'number';
+  required?: boolean;
+  autoComplete?: string;
+  list?: string;
+  multiline?: boolean;
+  hint?: string;
+}
+
+export function TextField(props: TextFieldProps) {
+  const id = useFieldId('field');
+  const described = [props.error ? `${id}-error` : '', props.hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  const common = {
+    id,
+    value: props.value,
+    required: props.required,
+    'aria-invalid': props.error ? true : undefined,
+    'aria-describedby': described || undefined,
+    onInput: (event: Event) => props.onInput((event.currentTarget as HTMLInputElement).value),
+  };
+  return (
+    <div class={`field${props.error ? ' has-error' : ''}`}>
+      <label for={id}>{props.label}</label>
+      {props.multiline ? (
+        <textarea {...common} rows={3} />
+      ) : (
+        <input
+          {...common}
+          type={(props.type ?? 'text') as 'text'}
+          autocomplete={props.autoComplete}
+          list={props.list}
+        />
+      )}
+      {props.hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`} message={props.error} />
+    </div>
+  );
+}
+
+export function CheckboxField(props: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string;
+}) {
+  const id = useFieldId('check');
+  return (
+    <div class={`field checkbox${props.error ? ' has-error' : ''}`}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={props.checked}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+        onChange={(event) => props.onChange((event.currentTarget as HTMLInputElement).checked)}
+      />
+      <label for={id}>{props.label}</label>
+      <FieldError id={`${id}-error`} message={props.error} />
+    </div>
+  );
+}
+
+export function SelectField(props: {
+  label: string;
+  value: string;
+  options: string[];
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  const id = useFieldId('select');
+  return (
+    <div class={`field${props.error ? ' has-error' : ''}`}>
+      <label for={id}>{props.label}</label>
+      <select
+        id={id}
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+        onChange={(event) => props.onChange((event.currentTarget as HTMLSelectElement).value)}
+      >
+        {props.options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${id}-error`} message={props.error} />
+    </div>
+  );
+}
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p class="field-error" id={id} role="alert">
+      {message}
+    </p>
+  );
+}
+
+/** What the API refused without naming a field, above the form. */
+export function FormError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <div class="form-error" role="alert">
+      {message}
+    </div>
+  );
+}
+
+export function Notice({ children }: { children: ComponentChildren }) {
+  return (
+    <div class="notice" role="status">
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export function Classifications() {
+  return <h1>Classifications</h1>;
+}

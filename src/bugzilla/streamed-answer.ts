@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { StreamableFile } from '@nestjs/common';
+
+/** The ETag of an answer: the SHA-1 of its bytes, whether hashed whole or piece by piece. */
+export function answerHash(): { update(text: string): void; etag(): string } {
+  const hash = createHash('sha1');
+  return {
+    update: (text) => void hash.update(text),
+    etag: () => `"${hash.digest('base64url')}"`,
+  };
+}
+
+/** What the headers of a streamed answer say before its body is written: its ETag and length. */
+export interface AnswerDigest {
+  etag: string;
+  /** Content-Length, in bytes of UTF-8. */
+  length: number;
+}
+
+/** The JSON text of an answer in pieces; each call starts again from the first piece. */
+export type AnswerPieces = () => Iterable<string>;
+
+/** Works out an answer's ETag and length from its pieces, holding one piece at a time. */
+export function digestOf(pieces: AnswerPieces): AnswerDigest {
+  const hash = answerHash();
+  let length = 0;
+  for (const piece of pieces()) {
+    hash.update(piece);
+    length += Buffer.byteLength(piece);
+  }
+  return { etag: hash.etag(), length };
+}
+
+/** ETags of the streams of streamed answers, for the wire conventions' ETag/304 step. */
+const etagsOfStreams = new WeakMap<object, string>();
+
+/** The ETag a streamed answer was sent with (undefined for any other payload). */
+export function etagOfStreamedAnswer(payload: unknown): string | undefined {
+  return payload && typeof payload === 'object' ? etagsOfStreams.get(payload) : undefined;
+}
+
+/**
+ * A JSON answer written to the socket piece by piece (README, "Large answers"): the same bytes
+ * as `JSON.stringify` of the whole, the same ETag (the SHA-1 of those bytes) and the same
+ * Content-Length, without the whole text ever in memory. The pieces are made only as the socket
+ * takes them (a Readable pulls the next piece when its buffer has room), so a slow client
+ * holds up only its own answer.
+ */
+export function streamedAnswer(pieces: AnswerPieces, digest: AnswerDigest): StreamableFile {
+  const stream = Readable.from(pieces(), { objectMode: false });
+  etagsOfStreams.set(stream, digest.etag);
+  return new StreamableFile(stream, { type: 'application/json; charset=utf-8', length: digest.length });
+}

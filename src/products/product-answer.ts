@@ -1,0 +1,53 @@
+import type { AnswerDigest } from '../bugzilla/streamed-answer.js';
+import type { ProductDto, ProductListDto } from './dto/product-response.dto.js';
+
+/**
+ * Most rows (products and their components, versions, milestones) in an answer built whole:
+ * the model remembers such answers, and their text is serialised once. A larger answer (the
+ * whole catalogue of a big site) is a ProductSequence: its products are mapped one at a time,
+ * as they are written.
+ */
+export const WHOLE_ANSWER_ROWS_LIMIT = 5000;
+
+/**
+ * The products of a large answer in order, each mapped to the API only when it is written:
+ * REST streams it to the socket (ProductsService.getForRest), RPC builds the list. The JSON
+ * pieces joined are exactly `JSON.stringify({ products: [...] })`.
+ */
+export class ProductSequence {
+  private constructor(
+    /** The products, mapped as they are taken; each call starts again. */
+    private readonly products: () => Iterable<ProductDto>,
+    /** The ETag and length of this answer when already worked out (the model remembers them). */
+    readonly knownDigest?: AnswerDigest,
+    /** Keeps the digest once worked out. */
+    readonly rememberDigest: (digest: AnswerDigest) => void = () => undefined,
+  ) {}
+
+  /** `items` mapped by `map` one at a time, in order. */
+  static of<T>(
+    items: readonly T[],
+    map: (item: T) => ProductDto,
+    knownDigest?: AnswerDigest,
+    rememberDigest?: (digest: AnswerDigest) => void,
+  ): ProductSequence {
+    function* mapped() {
+      for (const item of items) yield map(item);
+    }
+    return new ProductSequence(mapped, knownDigest, rememberDigest);
+  }
+
+  toList(): ProductListDto {
+    return { products: [...this.products()] };
+  }
+
+  *pieces(): Iterable<string> {
+    yield '{"products":[';
+    let first = true;
+    for (const product of this.products()) {
+      yield (first ? '' : ',') + JSON.stringify(product);
+      first = false;
+    }
+    yield ']}';
+  }
+}

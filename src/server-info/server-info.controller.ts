@@ -1,0 +1,67 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../auth/auth-user.js';
+import { CurrentUser, LoginExempt, NoLoginCheck } from '../auth/auth.decorators.js';
+import { LastAuditTimeDto, ParametersDto, TimezoneDto } from './dto/server-info.dto.js';
+import { ServerInfoService } from './server-info.service.js';
+
+/** Bugzilla 5.2's `Bugzilla.timezone`, `Bugzilla.parameters` and `Bugzilla.last_audit_time` over REST. */
+@ApiTags('server')
+@Controller('rest')
+export class ServerInfoController {
+  constructor(private readonly info: ServerInfoService) {}
+
+  @Get('timezone')
+  @LoginExempt()
+  @NoLoginCheck()
+  @ApiOperation({ summary: 'The timezone of the times the API answers with (UTC).' })
+  @ApiOkResponse({ type: TimezoneDto })
+  timezone(): TimezoneDto {
+    return this.info.timezone();
+  }
+
+  @Get('parameters')
+  @LoginExempt()
+  @ApiOperation({
+    summary: "The site's Bugzilla parameters the caller may read, as strings.",
+    description:
+      'Anonymous callers (also when `requirelogin` is on) get `maintainer` and `requirelogin`; logged-in users ' +
+      'the parameters the web UI shows them; members of `tweakparams` all of them. Credentials that are sent are checked.',
+  })
+  @ApiQuery({
+    name: 'include_fields',
+    required: false,
+    isArray: true,
+    type: String,
+    description: 'Parameters to return.',
+  })
+  @ApiQuery({
+    name: 'exclude_fields',
+    required: false,
+    isArray: true,
+    type: String,
+    description: 'Parameters to leave out.',
+  })
+  @ApiOkResponse({ type: ParametersDto })
+  parameters(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>): ParametersDto {
+    return this.info.parameters(user, query);
+  }
+
+  @Get('last_audit_time')
+  @ApiOperation({
+    summary: 'When the audit log last changed for the given classes (all classes when none is given).',
+    description:
+      'Clients use it to tell whether their cached product lists are stale. Classes are Bugzilla class names.',
+  })
+  @ApiQuery({
+    name: 'class',
+    required: false,
+    isArray: true,
+    type: String,
+    description: 'Bugzilla class names, e.g. `Bugzilla::Product`; others are ignored.',
+  })
+  @ApiOkResponse({ type: LastAuditTimeDto })
+  lastAuditTime(@Query() query: Record<string, unknown>): Promise<LastAuditTimeDto> {
+    return this.info.lastAuditTime(query.class);
+  }
+}

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { WHOLE_ANSWER_ROWS_LIMIT } from '../src/products/product-answer.js';
+import { jsonrpc } from './support/rpc-client.js';
+import { DIALECTS, type Dialect, startTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * Large answers in bounded memory (README, "Large answers"): an answer of more than
+ * WHOLE_ANSWER_ROWS_LIMIT rows (the whole catalogue of a big site) is written to the socket
+ * product by product, never held whole — with the same bytes as the answer built whole (here:
+ * Product.get over JSON-RPC, which builds it whole), the same ETag (the SHA-1 of those bytes),
+ * an exact Content-Length, and 304 for a matching If-None-Match. With the model serving and with
+ * the model off (the database path streams too).
+ */
+
+const PRODUCTS = 40;
+const COMPONENTS = Math.ceil(WHOLE_ANSWER_ROWS_LIMIT / PRODUCTS) + 10;
+
+describe.each(DIALECTS.flatMap((dialect) => [[dialect, '1000'] as const, [dialect, '0'] as const]))(
+  'the whole catalogue, streamed [%s, CACHE_MAX_STALENESS_MS=%s]',
+  (dialect: Dialect, bound: string) => {
+    let app: TestApp;
+
+    beforeAll(async () => {
+      app = await startTestApp(dialect, { CACHE_MAX_STALENESS_MS: bound });
+      const owner = await app.seed.user('owner@example.com');
+      const flag = await app.seed.flagType('review');
+      for (let p = 0; p < PRODUCTS; p++) {
+        const productId = await app.seed.product(`Product ${String(p).padStart(2, '0')} é`);
+        await app.seed.version(productId, '1.0');
+        await app.seed.milestone(productId, 'M1');
+        if (p % 3 === 0) await app.seed.flagInclusion(flag, productId, null);
+        const rows = Array.from({ length: COMPONENTS }, (_, c) => [
+          `Part ${c} “quoted” \\ ${'x'.repeat(c % 7)}`,
+          productId,
+          owner,
+          null,
+          `Description ${c}\n\t<b>`,
+          c % 5 === 0 ? 0 : 1,
+        ]);
+        for (let start = 0; start < rows.length; start += 200)
+          await app.seed.insertMany(
+            'components',
+            ['name', 'product_id', 'initialowner', 'initialqacontact', 'description', 'isactive'],
+            rows.slice(start, start + 200),
+          );
+      }
+    });
+
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    it('has the bytes of the answer built whole, its SHA-1 as ETag and its exact length', async () => {
+      // Never serialised whole: each product is serialised on its own as it is written.
+      const stringify = vi.spyOn(JSON, 'stringify');
+      const streamed = await app.get('/rest/product?type=accessible');
+      const wholeTexts = stringify.mock.calls.filter(([value]) => Array.isArray(value?.products));
+      const productTexts = stringify.mock.calls.filter(([value]) => Array.isArray(value?.components));
+      stringify.mockRestore();
+      expect(wholeTexts).toEqual([]);
+      expect(productTexts.length).toBeGreaterThanOrEqual(PRODUCTS);
+      expect(streamed.status).toBe(200);
+      const whole = await jsonrpc(app, 'Product.get', { type: 'accessible' });
+      expect(streamed.text).toBe(JSON.stringify(whole.value));
+      expect(streamed.body.products).toHaveLength(PRODUCTS);
+      expect(streamed.body.products[0].components).toHaveLength(COMPONENTS);
+      expect(streamed.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(streamed.headers['content-length']).toBe(String(Buffer.byteLength(streamed.text)));
+      expect(streamed.headers.etag).toBe(`"${createHash('sha1').update(streamed.text).digest('base64url')}"`);
+      expect(streamed.headers['access-control-allow-origin']).toBe('*');
+      // The same again (the model remembers the ETag and length of a streamed answer).
+      const again = await app.get('/rest/product?type=accessible');
+      expect(again.text).toBe(streamed.text);
+      expect(again.headers.etag).toBe(streamed.headers.etag);
+    });
+
+    it('answers a matching If-None-Match with 304 and no body', async () => {
+      const first = await app.get('/rest/product');
+      const revalidated = await app.get('/rest/product', { headers: { 'If-None-Match': String(first.headers.etag) } });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.text).toBe('');
+      expect(revalidated.headers.etag).toBe(first.headers.etag);
+    });
+
+    it('a small answer (a field list) is built whole as before', async () => {
+      const small = await app.get('/rest/product?type=accessible&include_fields=id');
+      expect(small.status).toBe(200);
+      expect(small.body.products).toHaveLength(PRODUCTS);
+      expect(small.headers.etag).toBe(`"${createHash('sha1').update(small.text).digest('base64url')}"`);
+    });
+  },
+);

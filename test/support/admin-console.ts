@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Dialect, type TestApp, startTestApp } from './test-app.js';
+
+/**
+ * The admin console in a real browser: Debian's Chromium (installed by scripts/ensure-chromium.sh,
+ * which `npm test` runs first) driven by playwright-core, against the real service listening on a
+ * port of its own. Pages are driven as a person would, by role and label.
+ */
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Where the journeys leave their screenshots (gitignored). */
+export const ARTIFACTS = join('test-artifacts', 'admin-console');
+
+export async function launchChromium(): Promise<Browser> {
+  // launch() gives every browser a fresh, temporary user-data-dir of its own.
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface ConsoleHarness {
+  app: TestApp;
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  browser: Browser;
+  /** A new browser tab with its own sessionStorage (a new context), at /admin/. */
+  open(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** The service on a fresh database of `dialect`, listening on a free port, and one Chromium. */
+export async function startConsole(dialect: Dialect, env: Record<string, string> = {}): Promise<ConsoleHarness> {
+  const app = await startTestApp(dialect, env);
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.app.getHttpServer().address() as { port: number };
+  const origin = `http://127.0.0.1:${port}`;
+  let browser: Browser;
+  try {
+    browser = await launchChromium();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return {
+    app,
+    origin,
+    browser,
+    async open() {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      // A step that cannot happen fails with its own message well within the test's time.
+      page.setDefaultTimeout(10_000);
+      await page.goto(`${origin}/admin/`);
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+    },
+  };
+}
+
+export async function signIn(page: Page, login: string, password: string): Promise<void> {
+  await page.getByLabel('Login').fill(login);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A full-page screenshot under test-artifacts/admin-console/, named after the page and the database. */
+export async function screenshot(page: Page, name: string, dialect: Dialect): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.${dialect}.png`), fullPage: true });
+}
+
+/** axe's serious and critical violations on the page as it is now (none expected). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    );
+}

@@ -1,0 +1,27 @@
+import Database from 'better-sqlite3';
+import mysql from 'mysql2/promise';
+import type { TestApp } from './test-app.js';
+
+/** Another connection to the same database, as a Perl Bugzilla or an admin's SQL prompt would be. */
+export interface OtherWriter {
+  run(sql: string, params?: unknown[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens a connection of its own to the test app's database, past the service and its write hook. */
+export async function otherWriter(app: TestApp): Promise<OtherWriter> {
+  const database = app.config.database;
+  if (database.type === 'mysql') {
+    const connection = await mysql.createConnection(database.url);
+    return {
+      run: async (sql, params = []) => void (await connection.query(sql, params)),
+      close: () => connection.end(),
+    };
+  }
+  const connection = new Database(database.path);
+  connection.pragma('busy_timeout = 5000');
+  return {
+    run: async (sql, params = []) => void connection.prepare(sql).run(...(params as never[])),
+    close: async () => void connection.close(),
+  };
+}
