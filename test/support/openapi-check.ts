@@ -1,10 +1,11 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
-import { isDocumentedPath, OpenApiValidator, type Exchange } from './openapi-validator.js';
+import { isDocumentedPath, OpenApiValidator, type Exchange, type Verdict } from './openapi-validator.js';
 
 /**
  * Every answer a test app gives, to the e2e suite's `inject` calls and to real clients on its port
- * (python-bugzilla), is checked against the OpenAPI document that app serves. Problems are kept
+ * (python-bugzilla, the admin console's browser), and every whole answer a spawned service gives
+ * to `request()` (service-process.ts), is checked against the OpenAPI document it serves. Problems are kept
  * here; test/support/openapi-setup.ts fails the test during which they happened, and counts.
  */
 
@@ -63,14 +64,53 @@ export function watchAnswers(app: NestFastifyApplication): void {
       tally.outside++;
       return payload;
     }
-    const verdict = (await ready).check(exchange);
-    if (verdict.checked === false) tally.outside++;
-    else {
-      tally[verdict.checked === 'operation' ? 'operations' : verdict.checked === 'options' ? 'options' : 'envelopes']++;
-      pendingViolations.push(...verdict.problems);
-    }
+    record((await ready).check(exchange));
     return payload;
   });
+}
+
+/**
+ * Checks an answer a spawned service (test/support/service-process.ts) gave over HTTP. Its document
+ * is read from it the first time, unless a test app of this process gave it already.
+ */
+export async function checkServiceAnswer(
+  port: number,
+  request: { method: string; url: string; requestBody?: unknown },
+  answer: { status?: number; text?: string; headers?: Record<string, string | string[] | undefined> },
+): Promise<void> {
+  if (!isDocumentedPath(request.url) || answer.status === undefined) {
+    tally.outside++;
+    return;
+  }
+  validator ??= fetch(`http://127.0.0.1:${port}/api/openapi.json`)
+    .then((res) => res.json())
+    .then((document) => new OpenApiValidator(document as Record<string, unknown>));
+  let checker: OpenApiValidator;
+  try {
+    checker = await validator;
+  } catch {
+    // The service stopped before its document could be read (a shutdown test): nothing to check against.
+    validator = undefined;
+    tally.outside++;
+    return;
+  }
+  record(
+    checker.check({
+      ...request,
+      status: answer.status,
+      contentType: header(answer.headers?.['content-type']),
+      allow: header(answer.headers?.allow),
+      text: answer.text ?? '',
+    }),
+  );
+}
+
+function record(verdict: Verdict): void {
+  if (verdict.checked === false) tally.outside++;
+  else {
+    tally[verdict.checked === 'operation' ? 'operations' : verdict.checked === 'options' ? 'options' : 'envelopes']++;
+    pendingViolations.push(...verdict.problems);
+  }
 }
 
 function header(value: unknown): string | undefined {
