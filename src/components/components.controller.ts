@@ -1,3 +1,4 @@
+import { IfMatch, type Representations } from '../bugzilla/if-match.js';
 import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -97,6 +98,14 @@ function ComponentDelete(summary: string) {
   );
 }
 
+/** The GET of the component a write's path names (its If-Match is compared with it). */
+const componentById: Representations = async ({ service, user, params }) => [
+  await service(ComponentsService).get(user, pathTarget(params.id)),
+];
+const componentByName: Representations = async ({ service, user, params }) => [
+  await service(ComponentsService).get(user, pathTarget(params.product, params.component)),
+];
+
 /** Components: Bugzilla 5.2's Component.create, and read, update and delete (bugzilla.mozilla.org, Bugzilla 5.3). */
 @ApiTags('components')
 // Referenced by the `names` of update and delete bodies (one object, or an array of them).
@@ -172,6 +181,7 @@ export class ComponentsController {
   }
 
   @Put(':id')
+  @IfMatch(componentById)
   @ComponentUpdate('Update one component by id.')
   @ID_PARAM
   updateById(
@@ -184,6 +194,7 @@ export class ComponentsController {
   }
 
   @Put(':product/:component')
+  @IfMatch(componentByName)
   @ComponentUpdate("Update one component by product and name (python-bugzilla's editcomponent).")
   @PRODUCT_PARAM
   @COMPONENT_PARAM
@@ -210,6 +221,7 @@ export class ComponentsController {
   }
 
   @Delete(':id')
+  @IfMatch(componentById)
   @HttpCode(200)
   @ComponentDelete('Delete one component by id.')
   @ID_PARAM
@@ -223,6 +235,7 @@ export class ComponentsController {
   }
 
   @Delete(':product/:component')
+  @IfMatch(componentByName)
   @HttpCode(200)
   @ComponentDelete('Delete one component by product and name.')
   @PRODUCT_PARAM

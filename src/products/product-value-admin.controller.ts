@@ -25,6 +25,8 @@ import {
   UpdateVersionDto,
 } from './dto/product-value.dto.js';
 import { mergeParams } from './product-write.params.js';
+import { IfMatch } from '../bugzilla/if-match.js';
+import { productRepresentation } from './product-representations.js';
 import { ProductValueAdminService } from './product-value-admin.service.js';
 import type { ValueKind } from './product-value.rules.js';
 
@@ -99,6 +101,7 @@ export class ProductValueAdminController {
   }
 
   @Put('version/:name')
+  @IfMatch(productRepresentation('product'))
   @ValueRoute('version', 'update')
   @ApiBody({ type: UpdateVersionDto })
   @ApiOkResponse({ type: UpdatedVersionsDto })
@@ -113,6 +116,7 @@ export class ProductValueAdminController {
   }
 
   @Delete('version/:name')
+  @IfMatch(productRepresentation('product'))
   @HttpCode(200)
   @ValueRoute('version', 'delete')
   @ApiOkResponse({ type: DeletedVersionsDto })
@@ -134,6 +138,7 @@ export class ProductValueAdminController {
   }
 
   @Put('milestone/:name')
+  @IfMatch(productRepresentation('product'))
   @ValueRoute('milestone', 'update')
   @ApiBody({ type: UpdateMilestoneDto })
   @ApiOkResponse({ type: UpdatedMilestonesDto })
@@ -148,6 +153,7 @@ export class ProductValueAdminController {
   }
 
   @Delete('milestone/:name')
+  @IfMatch(productRepresentation('product'))
   @HttpCode(200)
   @ValueRoute('milestone', 'delete')
   @ApiOkResponse({ type: DeletedMilestonesDto })
