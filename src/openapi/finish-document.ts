@@ -14,6 +14,8 @@ export interface FinishOptions {
   accessOf: (operationId: string) => RouteAccess | undefined;
   /** Bugzilla's `requirelogin` on this site: non-exempt routes then refuse anonymous callers. */
   requireLogin: boolean;
+  /** Whether the route compares `If-Match` with its object's ETag (`@IfMatch`). */
+  acceptsIfMatch?: (operationId: string) => boolean;
 }
 
 /**
@@ -30,6 +32,7 @@ export function finishDocument(document: OpenAPIObject, options: FinishOptions):
       const access = operation.operationId ? options.accessOf(operation.operationId) : undefined;
       if (!access) throw new Error(`OpenAPI: no route handler found for ${method.toUpperCase()} ${path}`);
       operation.security = securityFor(access, options.requireLogin);
+      if (options.acceptsIfMatch?.(operation.operationId!)) addIfMatch(operation);
       addErrorResponses(operation, method, access, options.requireLogin);
       if (!operation.tags?.length) operation.tags = [tagFromPath(path)];
       operation.operationId = uniqueId(operation.operationId!, usedIds);
@@ -50,6 +53,23 @@ export function finishDocument(document: OpenAPIObject, options: FinishOptions):
   );
   pruneUnusedSchemas(finished);
   return finished;
+}
+
+/** SPEC §10: a write with a stale `If-Match` answers 412 (the envelope is added with the other errors). */
+function addIfMatch(operation: OperationObject): void {
+  operation.parameters = [
+    ...(operation.parameters ?? []),
+    {
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      schema: { type: 'string' },
+      description: "The ETag of the object's GET: the write happens only if the object is still that one.",
+    },
+  ];
+  operation.responses['412'] ??= {
+    description: 'The `If-Match` ETag is not the current one: the object was changed by someone else (32000).',
+  };
 }
 
 function operationsOf(item: PathItemObject): [string, OperationObject][] {

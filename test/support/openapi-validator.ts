@@ -63,6 +63,8 @@ export class OpenApiValidator {
   private readonly strict: SchemaCompiler;
   private readonly relaxed: SchemaCompiler;
   private readonly envelope: ValidateFunction;
+  /** Every credential name a JSON body may carry. */
+  private readonly bodyCredentials: Set<string>;
 
   constructor(private readonly document: Json) {
     this.routes = Object.entries(document.paths as Record<string, Json>)
@@ -83,6 +85,11 @@ export class OpenApiValidator {
     const schemas = document.components?.schemas ?? {};
     this.strict = new SchemaCompiler(schemas, { closeResponses: true, relaxRequired: false });
     this.relaxed = new SchemaCompiler(schemas, { closeResponses: true, relaxRequired: true });
+    this.bodyCredentials = new Set(
+      Object.values((document.components?.securitySchemes ?? {}) as Record<string, Json>)
+        .filter((scheme) => scheme.in === 'query')
+        .map((scheme) => scheme.name as string),
+    );
     this.envelope = this.strict.response({ $ref: `${SCHEMAS}ErrorEnvelopeDto` });
   }
 
@@ -170,6 +177,10 @@ export class OpenApiValidator {
     }
     const schema = operation.requestBody?.content?.['application/json']?.schema;
     const body = exchange.requestBody;
+    // Any body may carry credentials (their schemes say so); beyond them, an operation without a body takes none.
+    const beyondCredentials =
+      body && typeof body === 'object' ? Object.keys(body).filter((key) => !this.bodyCredentials.has(key)) : [];
+    if (!schema && body && typeof body === 'object' && beyondCredentials.length === 0) return problems;
     if (body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body).length === 0)) {
       if (!schema) problems.push('a request body was accepted, but the operation documents none');
       else {

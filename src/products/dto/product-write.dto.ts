@@ -109,6 +109,11 @@ export class UpdateProductDto {
   is_active?: boolean;
 }
 
+export class DeleteProductDto {
+  @ApiPropertyOptional({ default: false, description: `Also delete its New Charts series. ${BOOLEAN_NOTE}` })
+  delete_series?: boolean;
+}
+
 export class FieldChangeDto {
   @ApiProperty({ example: 'Gadget', description: 'The new value; booleans as "1"/"0".' })
   added: string;
