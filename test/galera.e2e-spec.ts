@@ -39,7 +39,8 @@ async function seedDatabase(cluster: GaleraCluster): Promise<Fixture> {
       await seed.version(productId, 'unspecified');
       await seed.milestone(productId, '---');
       const bugs: number[] = [];
-      for (let i = 0; i < 3; i++) bugs.push(await seed.bug({ product: productId, component, reporter: admin, assignee: admin }));
+      for (let i = 0; i < 3; i++)
+        bugs.push(await seed.bug({ product: productId, component, reporter: admin, assignee: admin }));
       return { adminKey: await seed.apiKey(admin), productId, bugs };
     });
   } finally {
@@ -138,7 +139,12 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
     const deadline = Date.now() + 10_000;
     let seen = '';
     while (Date.now() < deadline) {
-      const res = await call(b, fixture.adminKey, 'GET', `/rest/product/${fixture.productId}?include_fields=description`);
+      const res = await call(
+        b,
+        fixture.adminKey,
+        'GET',
+        `/rest/product/${fixture.productId}?include_fields=description`,
+      );
       seen = json(res).products[0].description;
       if (seen === 'written through A') break;
       await sleep(100);
@@ -225,7 +231,8 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
   });
 
   it('a node killed under load (read + write through A and B): no failed request, no write lost or doubled', async () => {
-    const outcomes: { service: 'A' | 'B'; kind: 'read' | 'write'; name?: string; outcome: HttpOutcome; at: number }[] = [];
+    const outcomes: { service: 'A' | 'B'; kind: 'read' | 'write'; name?: string; outcome: HttpOutcome; at: number }[] =
+      [];
     let stop = false;
     let seq = 0;
     const worker = async (service: ServiceProcess, label: 'A' | 'B') => {
@@ -284,13 +291,22 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
         `B ${slowest('B')} ms`,
     );
     if (failed.length) {
-      for (const [label, service] of [['A', a], ['B', b]] as const) {
-        const lines = service.output().split('\n').filter((line) => /error|warn|COMMIT/i.test(line));
+      for (const [label, service] of [
+        ['A', a],
+        ['B', b],
+      ] as const) {
+        const lines = service
+          .output()
+          .split('\n')
+          .filter((line) => /error|warn|COMMIT/i.test(line));
         console.log(`${label}'s log around the kill:\n${lines.slice(-15).join('\n')}`);
       }
     }
     const logged = (service: ServiceProcess) =>
-      service.output().split('\n').filter((line) => line.includes('A COMMIT lost its database connection')).length;
+      service
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('A COMMIT lost its database connection')).length;
     expect(failed.filter((o) => !unknown.includes(o)).map((o) => `${o.service} ${o.kind}: ${o.problem}`)).toEqual([]);
     expect(unknownCommits[0] + unknownCommits[1]).toBe(unknown.length);
     expect(logged(a) + logged(b)).toBe(unknown.length);
@@ -307,7 +323,11 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
     ]);
     for (const rows of [...versions, ...audits]) {
       const counts = Object.fromEntries(rows.map((r: any) => [r.value ?? r.added, Number(r.n)]));
-      expect(Object.keys(counts).filter((name) => !maybe.has(name)).sort()).toEqual([...created].sort());
+      expect(
+        Object.keys(counts)
+          .filter((name) => !maybe.has(name))
+          .sort(),
+      ).toEqual([...created].sort());
       expect(Object.values(counts).every((n) => n === 1)).toBe(true);
     }
     // B moved and counts it. (A may have moved too: a node that gives the rejoining node its snapshot is

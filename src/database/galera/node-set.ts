@@ -48,7 +48,9 @@ export class ClusterNode {
 
   constructor(
     readonly address: DatabaseNode,
-    readonly name = address.host.includes(':') ? `[${address.host}]:${address.port}` : `${address.host}:${address.port}`,
+    readonly name = address.host.includes(':')
+      ? `[${address.host}]:${address.port}`
+      : `${address.host}:${address.port}`,
   ) {}
 }
 
@@ -165,7 +167,8 @@ export class NodeSet {
     const next =
       order.find((i) => this.nodes[i].status === 'synced') ?? order.find((i) => this.nodes[i].status === 'unknown');
     if (next === undefined) {
-      if (!this.stranded) this.logger.error(`Database node ${node.name} failed (${reason}) and no other node is usable`);
+      if (!this.stranded)
+        this.logger.error(`Database node ${node.name} failed (${reason}) and no other node is usable`);
       this.stranded = true;
       return false;
     }
@@ -253,6 +256,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 export function describe(error: unknown): string {
   const record = error as { code?: unknown; errno?: unknown; message?: unknown } | null;
-  if (typeof record?.code === 'string') return typeof record.errno === 'number' ? `${record.code} ${record.errno}` : record.code;
+  if (typeof record?.code === 'string')
+    return typeof record.errno === 'number' ? `${record.code} ${record.errno}` : record.code;
   return String(record?.message ?? error);
 }
