@@ -152,6 +152,32 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
     expect(seen).toBe('written through A');
   });
 
+  it('DB_CAUSAL_READS: a write through A (node 1) is in the very next answer of C (node 3, no model)', async () => {
+    const c = await startService({
+      DATABASE_URL: cluster.url(DATABASE, [node3, node1, node2]),
+      DB_CAUSAL_READS: 'true',
+      CACHE_MAX_STALENESS_MS: '0',
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const description = `causal ${i}`;
+        const put = await call(a, fixture.adminKey, 'PUT', `/rest/product/${fixture.productId}`, { description });
+        expect(put.status).toBe(200);
+        const res = await call(
+          c,
+          fixture.adminKey,
+          'GET',
+          `/rest/product/${fixture.productId}?include_fields=description`,
+        );
+        expect(json(res).products[0].description).toBe(description);
+      }
+    } finally {
+      c.child.kill('SIGTERM');
+      await c.exited;
+    }
+  });
+
   it('20 concurrent updates of one product through A and B: every one answers 200, none 500', async () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -230,7 +256,7 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
     });
   });
 
-  it('a node killed under load (read + write through A and B): no failed request, no write lost or doubled', async () => {
+  it('a node killed under load (read + write through A and B): no failed request but a COMMIT in flight on it (503, logged), no write lost or doubled', async () => {
     const outcomes: { service: 'A' | 'B'; kind: 'read' | 'write'; name?: string; outcome: HttpOutcome; at: number }[] =
       [];
     let stop = false;

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import mysql from 'mysql2/promise';
 import type { DatabaseNode, GaleraSettings } from '../../config/app-config.js';
-import { readNodeState, WSREP_STATUS_VARIABLES, type NodeStatus } from './node-state.js';
+import { readNodeState, WSREP_STATUS_VARIABLES, type NodeReading, type NodeStatus } from './node-state.js';
 
 /**
  * The nodes DATABASE_URL lists, and which one the service uses (README "Running on Galera").
@@ -64,6 +64,8 @@ export interface NodeSetOptions {
   monitorOptions: mysql.ConnectionOptions;
   events?: NodeSetEvents;
   random?: () => number;
+  /** Reads a node's state (default: over the node's monitor connection); throws when it does not answer. */
+  probe?: (node: ClusterNode) => Promise<NodeReading>;
 }
 
 export class NodeSet {
@@ -206,25 +208,7 @@ export class NodeSet {
 
   private async readState(node: ClusterNode): Promise<void> {
     try {
-      node.monitor ??= await mysql.createConnection({
-        ...this.options.monitorOptions,
-        host: node.address.host,
-        port: node.address.port,
-      });
-      const [[variables], [statusRows]] = await withTimeout(
-        Promise.all([
-          node.monitor.query('SELECT @@wsrep_on AS wsrep_on'),
-          node.monitor.query(
-            `SHOW GLOBAL STATUS WHERE Variable_name IN (${WSREP_STATUS_VARIABLES.map((v) => `'${v}'`).join(', ')})`,
-          ),
-        ]),
-        this.options.timeoutMs,
-      );
-      const wsrepOn = Number((variables as { wsrep_on: unknown }[])[0]?.wsrep_on) === 1;
-      const status = Object.fromEntries(
-        (statusRows as { Variable_name: string; Value: string }[]).map((row) => [row.Variable_name, String(row.Value)]),
-      );
-      const reading = readNodeState(wsrepOn, status);
+      const reading = await (this.options.probe ?? ((n: ClusterNode) => this.probeOverMonitor(n)))(node);
       node.status = reading.status;
       node.reason = reading.reason;
     } catch (error) {
@@ -233,9 +217,38 @@ export class NodeSet {
       node.status = 'down';
       node.reason = `it does not answer (${describe(error)})`;
     }
-    if (this.closed) return;
-    if (node === this.inUse && node.status !== 'synced' && this.nodes.length > 1) this.moveFrom(node, node.reason);
-    else if (this.options.settings.failback && node.status === 'synced') this.failBack(node);
+    if (this.closed || this.nodes.length < 2) return;
+    const inUse = this.inUse;
+    if (node === inUse) {
+      if (node.status !== 'synced') this.moveFrom(node, node.reason);
+    } else if (node.status === 'synced') {
+      // A node usable again while the one in use is not (all were down): move now, not at the next check.
+      if (inUse.status !== 'synced') this.moveFrom(inUse, inUse.reason);
+      else if (this.options.settings.failback) this.failBack(node);
+    }
+  }
+
+  /** `@@wsrep_on` and the wsrep status variables, on the node's own monitor connection, within DB_TIMEOUT_MS. */
+  private async probeOverMonitor(node: ClusterNode): Promise<NodeReading> {
+    node.monitor ??= await mysql.createConnection({
+      ...this.options.monitorOptions,
+      host: node.address.host,
+      port: node.address.port,
+    });
+    const [[variables], [statusRows]] = await withTimeout(
+      Promise.all([
+        node.monitor.query('SELECT @@wsrep_on AS wsrep_on'),
+        node.monitor.query(
+          `SHOW GLOBAL STATUS WHERE Variable_name IN (${WSREP_STATUS_VARIABLES.map((v) => `'${v}'`).join(', ')})`,
+        ),
+      ]),
+      this.options.timeoutMs,
+    );
+    const wsrepOn = Number((variables as { wsrep_on: unknown }[])[0]?.wsrep_on) === 1;
+    const status = Object.fromEntries(
+      (statusRows as { Variable_name: string; Value: string }[]).map((row) => [row.Variable_name, String(row.Value)]),
+    );
+    return readNodeState(wsrepOn, status);
   }
 
   /** DB_NODE_FAILBACK: an earlier node (in order) that is Synced again becomes the node in use. */
