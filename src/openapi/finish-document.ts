@@ -2,7 +2,7 @@ import type { OpenAPIObject, OperationObject, PathItemObject, TagObject } from '
 import type { RouteAccess } from '../auth/route-access.js';
 import { CREDENTIAL_SCHEMES, securityFor } from './credential-schemes.js';
 import { addErrorResponses } from './error-responses.js';
-import { applyWireConventions } from './wire-conventions.js';
+import { applyWireConventions, schemasReachedFrom } from './wire-conventions.js';
 
 /** Bugzilla's REST paths and the health check; anything else the app serves (RPC, metrics) is not REST. */
 const DOCUMENTED_PATH = /^\/(rest|health)(\/|$)/;
@@ -115,23 +115,6 @@ function listTags(paths: Record<string, PathItemObject>, declared: TagObject[]):
 function pruneUnusedSchemas(document: OpenAPIObject): void {
   const schemas = document.components?.schemas;
   if (!schemas) return;
-  const prefix = '#/components/schemas/';
-  const reached = new Set<string>();
-  const pending: unknown[] = [document.paths];
-  while (pending.length) {
-    const node = pending.pop();
-    if (Array.isArray(node)) pending.push(...node);
-    else if (node && typeof node === 'object') {
-      for (const [key, value] of Object.entries(node)) {
-        if (key === '$ref' && typeof value === 'string' && value.startsWith(prefix)) {
-          const name = value.slice(prefix.length);
-          if (!reached.has(name)) {
-            reached.add(name);
-            pending.push(schemas[name]);
-          }
-        } else pending.push(value);
-      }
-    }
-  }
+  const reached = schemasReachedFrom(document, [document.paths]);
   document.components!.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => reached.has(name)));
 }

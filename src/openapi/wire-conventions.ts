@@ -48,7 +48,7 @@ export function applyWireConventions(document: OpenAPIObject, operations: [strin
     declareQueryCredentials(operation, schemes);
   }
   const bodies = operations.map(([, operation]) => operation.requestBody);
-  const requestSchemas = reachedFrom(document, bodies);
+  const requestSchemas = schemasReachedFrom(document, bodies);
   // Credentials are keys of the body itself, not of the objects inside it.
   const bodyRoots = new Set(bodies.map((body) => bodyRef(body)).filter((name) => name !== undefined));
   const schemas = document.components!.schemas!;
@@ -119,8 +119,8 @@ function declareQueryCredentials(operation: Operation, schemes: Record<string, S
   operation.parameters = parameters;
 }
 
-/** Names of the component schemas reachable from `roots`. */
-function reachedFrom(document: OpenAPIObject, roots: unknown[]): Set<string> {
+/** Names of the component schemas reachable from `roots` (through schemas reached, too). */
+export function schemasReachedFrom(document: OpenAPIObject, roots: unknown[]): Set<string> {
   const schemas = document.components?.schemas ?? {};
   const reached = new Set<string>();
   const pending = [...roots];
