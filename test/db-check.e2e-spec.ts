@@ -55,15 +55,7 @@ forEachDialect('npm run db:check', (app) => {
     const bug = await seed.bug({ product, component: core, reporter: admin, assignee: admin });
     const flagType = await seed.flagType('review', { targetType: 'a' });
     await seed.flagInclusion(flagType, product, null);
-    const attachment = await seed.insert('attachments', {
-      bug_id: bug,
-      creation_ts: new Date(),
-      modification_time: new Date(),
-      description: 'patch',
-      mimetype: 'text/plain',
-      filename: 'a.diff',
-      submitter_id: admin,
-    });
+    const attachment = await seed.attachment(bug, admin);
     ids = { admin, product, core, bug, attachment, flagType };
   });
 

@@ -48,36 +48,13 @@ async function seedFixture(app: TestApp): Promise<Fixture> {
     b: await bug(products.one, components.b),
     c: await bug(products.two, components.c),
   };
-  const attachment = (bugId: number) =>
-    seed.insert('attachments', {
-      bug_id: bugId,
-      creation_ts: new Date(),
-      modification_time: new Date(),
-      description: 'a patch',
-      mimetype: 'text/plain',
-      filename: 'fix.diff',
-      submitter_id: users.admin,
-    });
+  const attachment = (bugId: number) => seed.attachment(bugId, users.admin, { filename: 'fix.diff' });
   const attachments = { a: await attachment(bugs.a), c: await attachment(bugs.c) };
   return { key, users, products, components, bugs, attachments };
 }
 
 /** A flag as Bugzilla stores it; returns its id. */
-async function flag(
-  app: TestApp,
-  row: { type: number; status: string; bug: number; attachment?: number; setter: number; requestee?: number },
-): Promise<number> {
-  return app.seed.insert('flags', {
-    type_id: row.type,
-    status: row.status,
-    bug_id: row.bug,
-    attach_id: row.attachment ?? null,
-    creation_date: new Date(),
-    modification_date: new Date(),
-    setter_id: row.setter,
-    requestee_id: row.requestee ?? null,
-  });
-}
+const flag = (app: TestApp, row: Parameters<TestApp['seed']['flag']>[0]) => app.seed.flag(row);
 
 async function flagsOf(app: TestApp, ids: number[]) {
   const rows = await app.rows(

@@ -390,6 +390,42 @@ export class Seeder {
     });
   }
 
+  /** An attachment of `bugId` by `submitter` (its data row is not written); returns its id. */
+  async attachment(bugId: number, submitter: number, options: { description?: string; filename?: string } = {}) {
+    const now = new Date();
+    return this.insert('attachments', {
+      bug_id: bugId,
+      creation_ts: now,
+      modification_time: now,
+      description: options.description ?? 'an attachment',
+      mimetype: 'text/plain',
+      filename: options.filename ?? 'file.txt',
+      submitter_id: submitter,
+    });
+  }
+
+  /** A flag of type `type` on a bug, or on one of its attachments; returns its id. */
+  async flag(flag: {
+    type: number;
+    status: '?' | '+' | '-';
+    bug: number;
+    attachment?: number;
+    setter: number;
+    requestee?: number;
+  }): Promise<number> {
+    const now = new Date();
+    return this.insert('flags', {
+      type_id: flag.type,
+      status: flag.status,
+      bug_id: flag.bug,
+      attach_id: flag.attachment ?? null,
+      creation_date: now,
+      modification_date: now,
+      setter_id: flag.setter,
+      requestee_id: flag.requestee ?? null,
+    });
+  }
+
   /** Returns the bug_user_last_visit id. */
   async lastVisit(userId: number, bugId: number, ts: Date): Promise<number> {
     return this.insert('bug_user_last_visit', {
