@@ -25,6 +25,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import mysql from 'mysql2/promise';
+import { stopProcess as stop } from './stop-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(root, 'bench', 'results');
@@ -123,14 +124,6 @@ function startService(databaseUrl, name) {
   return child;
 }
 
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 function procStatus(pid, field) {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
