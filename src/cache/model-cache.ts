@@ -74,8 +74,6 @@ export class ModelCache implements BeforeApplicationShutdown {
   /** Model tables this instance wrote since the start of the last check ('all': unknown which). */
   private ownWrites: Set<ModelTable> | 'all' = new Set();
   private inFlight?: Check;
-  /** How long the last check took (ms), with its reloads. */
-  private lastCheckMs = 0;
   /** Set by holdReloadsForTests only. */
   private reloadHold?: Promise<void>;
   private releaseHold?: () => void;
@@ -131,14 +129,14 @@ export class ModelCache implements BeforeApplicationShutdown {
    * check that cannot land in time (a reload running longer than the bound, a huge table, the
    * database down) is not waited for: the request reads the database meanwhile, so no answer is
    * older than the bound whatever the size of the data, and the check goes on in the background;
-   * once one lands within the bound, the model serves again. While the last check (with its
-   * reloads) took the whole bound, requests do not wait at all.
+   * once one lands within the bound, the model serves again. (Not waiting at all when the last
+   * check was slow was tried: on an overloaded machine it sent most reads to the database path,
+   * which costs far more than waiting for a check that lands in time.)
    */
   private async catchUp(): Promise<void> {
     // At most two rounds: one already under way may have started before this instance's last write.
     for (let round = 0; round < 2 && !this.isFresh(); round++) {
       const running = this.inFlight ?? this.check();
-      if (this.lastCheckMs >= this.boundMs) return;
       const waitMs = running.startedAt + this.boundMs - performance.now();
       if (waitMs <= 0) return;
       let timer: NodeJS.Timeout | undefined;
@@ -239,7 +237,6 @@ export class ModelCache implements BeforeApplicationShutdown {
         this.metrics.refresh(METRICS_NAME);
       }
       reading.accept();
-      this.lastCheckMs = performance.now() - startedAt;
       this.checkedAt = startedAt;
       this.checkedAtWall = startedAtWall;
       this.checkedSeq = startSeq;
