@@ -10,6 +10,10 @@
 // as one process, with WORKERS=2, and (when BENCH_REPLICA_URLS names replicas of DATABASE_URL) with
 // DATABASE_REPLICA_URLS set: README "Running at scale", figures in bench/README.md.
 //
+// --galera: two instances of the service on two nodes of a Galera cluster (BENCH_GALERA_URL: the cluster's
+// multi-host DATABASE_URL holding the bench data; instance B lists the nodes from the second on), both
+// loaded at once, against one instance on one node: README "Running on Galera", figures in bench/README.md.
+//
 // --scale-curve: the service at 2,000 / 5,000 / 10,000 products (bench/scale-curve.mjs, its options there).
 //
 // --quiet-wait S: before each measurement, wait up to S seconds for the rest of the machine (other
@@ -45,6 +49,7 @@ function parseArgs(argv) {
     else if (flag === '--no-count') options.count = false;
     else if (flag === '--no-verify') options.verify = false;
     else if (flag === '--scale') options.scale = true;
+    else if (flag === '--galera') options.galera = true;
     else {
       console.error(`bench: unknown option '${argv[i]}'`);
       process.exit(2);
@@ -117,12 +122,12 @@ async function waitFor(base, child) {
   throw new Error(`${child.name} did not answer on ${base}/health within a minute`);
 }
 
-function startService(extraArgs = [], extraEnv = {}, name = 'service') {
+function startService(extraArgs = [], extraEnv = {}, name = 'service', servicePort = port) {
   return start(name, [...extraArgs, 'dist/src/main.js'], {
-    ...extraEnv,
     DATABASE_URL: databaseUrl,
+    ...extraEnv,
     HOST: '127.0.0.1',
-    PORT: String(port),
+    PORT: String(servicePort),
     LOG_LEVEL: options.logLevel,
     DEMO_DATA: 'false',
     BENCH_COUNTER_PORT: String(port + 2),
@@ -267,8 +272,7 @@ async function countQueries() {
 }
 
 // --- measuring --------------------------------------------------------------------------------------
-function cannon(scenario, connections, duration) {
-  const base = scenario.baseline ? BASELINE : SERVICE;
+function cannon(scenario, connections, duration, base = scenario.baseline ? BASELINE : SERVICE) {
   const ids = fixture.visitBugIds;
   let next = 0;
   const request =
@@ -420,7 +424,89 @@ async function mainScale() {
   console.log('\nWritten: bench/results/latest-scale.md and latest-scale.json');
 }
 
+/** A multi-host mysql:// URL with its node list rotated by `by` (instance B starts on the second node). */
+function rotateNodes(url, by) {
+  const match = /^(mysql:\/\/(?:[^@/]*@)?)([^/]*)(\/.*)$/.exec(url);
+  if (!match) throw new Error('BENCH_GALERA_URL must be mysql://user:pass@host1:port1,host2:port2,.../db');
+  const nodes = match[2].split(',');
+  return `${match[1]}${[...nodes.slice(by), ...nodes.slice(0, by)].join(',')}${match[3]}`;
+}
+
+/**
+ * --galera: one instance on node 1, then instances A (node 1) and B (node 2) loaded at once with the same
+ * number of connections each; the row of the pair sums both instances' requests. No statement counts:
+ * each node's Questions include the other nodes' replicated writes.
+ */
+async function mainGalera() {
+  if (process.env.BENCH_NO_BUILD !== '1') execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
+  const clusterUrl = process.env.BENCH_GALERA_URL;
+  if (!clusterUrl || !clusterUrl.includes(',')) {
+    console.error('bench --galera: set BENCH_GALERA_URL to the cluster (several host:port) holding the bench data');
+    process.exit(2);
+  }
+  const startedAt = new Date();
+  const rows = [];
+  const pair = async (scenario, connections, bases, serverPids, dbPids) => {
+    const watched = [process.pid, ...serverPids, ...dbPids];
+    const before = cpuSnapshot(watched, serverPids, dbPids);
+    const results = await Promise.all(bases.map((base) => cannon(scenario, connections, options.duration, base)));
+    const after = cpuSnapshot(watched, serverPids, dbPids);
+    const total = results.reduce((sum, r) => sum + r.requests.total, 0);
+    return {
+      id: scenario.id,
+      connections: connections * bases.length,
+      rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+      p50: Math.max(...results.map((r) => r.exact.p50 ?? 0)),
+      p99: Math.max(...results.map((r) => r.exact.p99 ?? 0)),
+      errors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+      non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+      requests: total,
+      otherCpu: otherCpu(before, after),
+      serverCpuMs: total ? ((after.server - before.server) * 10) / total : null,
+      dbCpuMs: total ? ((after.db - before.db) * 10) / total : null,
+      dbStatementsPerRequest: null,
+    };
+  };
+  const setups = [
+    { name: 'one instance on node 1', urls: [clusterUrl] },
+    { name: 'A on node 1 + B on node 2', urls: [clusterUrl, rotateNodes(clusterUrl, 1)] },
+  ];
+  for (const setup of setups) {
+    const services = setup.urls.map((url, i) => startService([], { DATABASE_URL: url }, `service-galera-${i}`, port + 3 * i));
+    const bases = services.map((_, i) => `http://127.0.0.1:${port + 3 * i}`);
+    await Promise.all(services.map((service, i) => waitFor(bases[i], service)));
+    const serverPids = services.flatMap((service) => withChildren(service.pid));
+    const dbPids = mysqldPids();
+    for (const scenario of SCENARIOS.filter((s) => !s.baseline)) {
+      if (options.warmup > 0) await Promise.all(bases.map((base) => cannon(scenario, 10, options.warmup, base)));
+      for (const connections of options.connections) {
+        if (options.quietWait > 0) await waitForQuiet([process.pid, ...serverPids, ...dbPids], options.quietWait);
+        const row = await pair(scenario, connections, bases, serverPids, dbPids);
+        row.label = `${setup.name}: ${scenario.label}`;
+        rows.push(row);
+        console.log(`  ${row.label.padEnd(70)} c=${String(row.connections).padStart(3)}  ${fmt(row.rps, 0).padStart(6)} req/s  p99 ${fmt(row.p99).padStart(6)} ms  errors ${row.errors + row.non2xx}  other ${row.otherCpu} %`);
+      }
+    }
+    for (const service of services) {
+      await stop(service);
+      children.splice(children.indexOf(service), 1);
+    }
+  }
+  const info = machine();
+  const markdown = [
+    `Run ${startedAt.toISOString()} (--galera) — ${info.cpu}, ${info.nproc} cores, Node ${info.node}, ${info.mariadb}, 3-node Galera cluster on this machine`,
+    '',
+    table(rows),
+  ].join('\n');
+  console.log(`\n${markdown}`);
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(join(RESULTS, 'latest-galera.md'), `${markdown}\n`);
+  writeFileSync(join(RESULTS, 'latest-galera.json'), `${JSON.stringify({ startedAt, machine: info, options, rows }, null, 2)}\n`);
+  console.log('\nWritten: bench/results/latest-galera.md and latest-galera.json');
+}
+
 async function main() {
+  if (options.galera) return mainGalera();
   if (options.scale) return mainScale();
   if (process.env.BENCH_NO_BUILD !== '1') execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
   const startedAt = new Date();

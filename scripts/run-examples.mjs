@@ -26,16 +26,22 @@ const quiet = ['--no-audit', '--no-fund', '--loglevel=error'];
 
 const examples = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : readdirSync(join(root, 'examples'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  : readdirSync(join(root, 'examples'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
 
 run(process.execPath, ['scripts/build-if-needed.mjs'], root);
 const packDir = mkdtempSync(join(tmpdir(), 'bzp-pack-'));
 try {
   const started = performance.now();
   const [packed] = JSON.parse(
-    execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir, ...quiet], { cwd: root }).toString(),
+    execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir, ...quiet], {
+      cwd: root,
+    }).toString(),
   );
-  console.log(`packed ${packed.filename}: ${(packed.size / 1024).toFixed(0)} kB, ${packed.entryCount} files (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `packed ${packed.filename}: ${(packed.size / 1024).toFixed(0)} kB, ${packed.entryCount} files (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
 
   for (const example of examples) {
     const dir = join(root, 'examples', example);
@@ -52,7 +58,8 @@ try {
 }
 
 function provideSqliteBinding(dir) {
-  const version = (base) => JSON.parse(readFileSync(join(base, 'node_modules/better-sqlite3/package.json'), 'utf8')).version;
+  const version = (base) =>
+    JSON.parse(readFileSync(join(base, 'node_modules/better-sqlite3/package.json'), 'utf8')).version;
   const binding = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
   if (version(dir) === version(root)) {
     mkdirSync(join(dir, 'node_modules/better-sqlite3/build/Release'), { recursive: true });

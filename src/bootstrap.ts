@@ -6,7 +6,7 @@ import { AppModule } from './app.module.js';
 import { registerAccessLog } from './bugzilla/access-log.js';
 import { sendError } from './bugzilla/error-envelope.js';
 import { BODY_LIMIT_BYTES, applyHttpConventions } from './bugzilla/http-conventions.js';
-import { refusePathsAboveRoot, rewriteRequestUrl } from './bugzilla/request-path.js';
+import { clientErrorAnswer, refuseUnroutableRequests, requestUrlRewriter } from './bugzilla/request-admission.js';
 import type { AppConfig } from './config/app-config.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import { registerMetrics } from './metrics/http-metrics.js';
@@ -24,11 +24,16 @@ export async function createApp(
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    // A path parameter may be as long as any URL Node's HTTP parser lets through (16 KiB of headers),
-    // so that an over-long product name is a name that matches nothing, as any other.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
-    // Paths as Apache passes them to Bugzilla (slashes merged, dot segments resolved), before routing.
-    rewriteUrl: rewriteRequestUrl,
+    // Request lines (python-bugzilla's product lists travel in the URL) and headers up to the setting;
+    // past it Node answers before any request exists, through clientErrorHandler.
+    http: { maxHeaderSize: config.httpMaxHeaderBytes },
+    clientErrorHandler: clientErrorAnswer(config.httpMaxHeaderBytes),
+    // A path parameter may be as long as any URL the service accepts, so that an over-long product
+    // name is a name that matches nothing, as any other.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: config.httpMaxHeaderBytes },
+    // Paths as Apache passes them to Bugzilla (slashes merged, dot segments resolved), before routing;
+    // URLs past the limit (which only inject() can send) are refused there too.
+    rewriteUrl: requestUrlRewriter(config.httpMaxHeaderBytes),
     // Errors the router raises before any route runs (an undecodable path) get the envelope too.
     // (Those replies skip the onSend hooks, so the CORS header is set here.)
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
@@ -50,8 +55,8 @@ export async function createApp(
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
-  refusePathsAboveRoot(app.getHttpAdapter().getInstance());
-  applyHttpConventions(app.getHttpAdapter().getInstance());
+  refuseUnroutableRequests(app.getHttpAdapter().getInstance());
+  applyHttpConventions(app.getHttpAdapter().getInstance(), config.httpMaxHeaderBytes);
   registerAccessLog(app.getHttpAdapter().getInstance());
   // Which database each request reads from (read replicas, read-your-writes).
   if (config.replicas.length) registerRequestRouting(app.getHttpAdapter().getInstance());

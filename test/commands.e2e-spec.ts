@@ -114,7 +114,11 @@ describe.each(DIALECTS)('npm run user:create [%s]', (dialect) => {
     const rows = await createdUserRows(database.url, 'ops@example.com');
     expect(rows.audit).toEqual([{ user_id: null, field: '__create__', removed: null, added: 'ops@example.com' }]);
     expect(rows.emailSettings).toHaveLength(63);
-    expect(rows.emailSettings).toEqual(defaultEmailSettings().map(([r, e]) => `${r}:${e}`).sort());
+    expect(rows.emailSettings).toEqual(
+      defaultEmailSettings()
+        .map(([r, e]) => `${r}:${e}`)
+        .sort(),
+    );
     // Not "changed by me" (51), and CC additions (8) only as the reporter (relationship 2).
     expect(rows.emailSettings).not.toContain('0:51');
     expect(rows.emailSettings).not.toContain('0:8');
@@ -142,12 +146,7 @@ describe.each(DIALECTS)('npm run user:create [%s]', (dialect) => {
 
 /** What user creation wrote for `login`, read back straight from the database. */
 async function createdUserRows(url: string, login: string) {
-  const { DataSource } = await import('typeorm');
-  const { buildDataSourceOptions } = await import('../src/database/data-source-options.js');
-  const { loadConfig } = await import('../src/config/app-config.js');
-  const ds = new DataSource(buildDataSourceOptions(loadConfig({ DATABASE_URL: url })));
-  await ds.initialize();
-  try {
+  return withDatabase(url, async (ds) => {
     const [{ userid }] = await ds.query('SELECT userid FROM profiles WHERE login_name = ?', [login]);
     const audit = await ds.query(
       "SELECT user_id, field, removed, added FROM audit_log WHERE class = 'Bugzilla::User' AND object_id = ?",
@@ -167,7 +166,8 @@ async function createdUserRows(url: string, login: string) {
            FROM profiles_activity a JOIN fielddefs f ON f.id = a.fieldid WHERE a.userid = ? ORDER BY a.id`,
         [userid],
       );
-    const stamp = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 19).replace('T', ' ') : value);
+    const stamp = (value: unknown) =>
+      value instanceof Date ? value.toISOString().slice(0, 19).replace('T', ' ') : value;
     return {
       audit,
       emailSettings: settings.map((s) => `${s.relationship}:${s.event}`).sort(),
@@ -179,19 +179,12 @@ async function createdUserRows(url: string, login: string) {
         newvalue: a.newvalue !== null && String(a.newvalue) === String(stamp(a.at)) ? 'profiles_when' : a.newvalue,
       })),
     };
-  } finally {
-    await ds.destroy();
-  }
+  });
 }
 
 /** Reads back who owns an API key and their groups, straight from the database. */
 async function keyOwner(url: string, key: string): Promise<{ login: string; groups: string[] }> {
-  const { DataSource } = await import('typeorm');
-  const { buildDataSourceOptions } = await import('../src/database/data-source-options.js');
-  const { loadConfig } = await import('../src/config/app-config.js');
-  const ds = new DataSource(buildDataSourceOptions(loadConfig({ DATABASE_URL: url })));
-  await ds.initialize();
-  try {
+  return withDatabase(url, async (ds) => {
     const [user] = await ds.query(
       'SELECT p.userid, p.login_name FROM user_api_keys k JOIN profiles p ON p.userid = k.user_id WHERE k.api_key = ?',
       [key],
@@ -201,6 +194,18 @@ async function keyOwner(url: string, key: string): Promise<{ login: string; grou
       [user.userid],
     );
     return { login: user.login_name, groups: groups.map((g: { name: string }) => g.name) };
+  });
+}
+
+/** Runs `work` on a connection of its own to the database at `url` (what a command left there), then closes it. */
+async function withDatabase<T>(url: string, work: (ds: import('typeorm').DataSource) => Promise<T>): Promise<T> {
+  const { DataSource } = await import('typeorm');
+  const { buildDataSourceOptions } = await import('../src/database/data-source-options.js');
+  const { loadConfig } = await import('../src/config/app-config.js');
+  const ds = new DataSource(buildDataSourceOptions(loadConfig({ DATABASE_URL: url })));
+  await ds.initialize();
+  try {
+    return await work(ds);
   } finally {
     await ds.destroy();
   }

@@ -209,7 +209,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     expect(names).toHaveLength(TABLES.length + 1);
   });
 
-  it("creates the fields checksetup.pl defines, numbered and sorted as Bugzilla::Field->create numbers them", async () => {
+  it('creates the fields checksetup.pl defines, numbered and sorted as Bugzilla::Field->create numbers them', async () => {
     const fields: { id: number; name: string; sortkey: number; type: number; mailhead: number }[] = await ds.query(
       'SELECT id, name, sortkey, type, mailhead FROM fielddefs ORDER BY id',
     );

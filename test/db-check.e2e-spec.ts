@@ -55,15 +55,7 @@ forEachDialect('npm run db:check', (app) => {
     const bug = await seed.bug({ product, component: core, reporter: admin, assignee: admin });
     const flagType = await seed.flagType('review', { targetType: 'a' });
     await seed.flagInclusion(flagType, product, null);
-    const attachment = await seed.insert('attachments', {
-      bug_id: bug,
-      creation_ts: new Date(),
-      modification_time: new Date(),
-      description: 'patch',
-      mimetype: 'text/plain',
-      filename: 'a.diff',
-      submitter_id: admin,
-    });
+    const attachment = await seed.attachment(bug, admin);
     ids = { admin, product, core, bug, attachment, flagType };
   });
 
@@ -122,11 +114,7 @@ forEachDialect('npm run db:check', (app) => {
     // The same report through the function the e2e suites call at their end.
     const report = await runSanityCheck(app().ds);
     expect(report.failed).toBe(true);
-    expect(report.problems.map((p) => p.kind)).toEqual([
-      ...Array(8).fill('reference'),
-      'flag',
-      'product',
-    ]);
+    expect(report.problems.map((p) => p.kind)).toEqual([...Array(8).fill('reference'), 'flag', 'product']);
     expect(attachment).toBeGreaterThan(0);
   });
 });

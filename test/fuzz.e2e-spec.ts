@@ -17,6 +17,11 @@ import {
 } from './support/fuzz.js';
 import { envelopeProblem, leakIn, requestStrings, snapshotTables, type TableSnapshot } from './support/reliability.js';
 import { routeTable, servedBy } from './support/route-table.js';
+import { SETTINGS } from '../src/config/app-config.js';
+import { normalizeRequestUrl } from '../src/bugzilla/request-path.js';
+
+/** The longest request line plus headers the service accepts by default (HTTP_MAX_HEADER_BYTES). */
+const URL_LIMIT = Number(SETTINGS.HTTP_MAX_HEADER_BYTES);
 import { forEachDialect, type TestApp } from './support/test-app.js';
 
 /**
@@ -282,8 +287,8 @@ class Fuzzer {
     this.statuses.set(res.status, (this.statuses.get(res.status) ?? 0) + 1);
     this.familyStatuses.set(res.status, (this.familyStatuses.get(res.status) ?? 0) + 1);
     const where = `${req.method} ${req.url.slice(0, 300)} [${res.status}] ${res.text.slice(0, 300)}`;
-    // As the HTTP layer resolves it: dot segments removed, percent-encoding decoded.
-    const path = decoded(new URL(req.url.split('?')[0], 'http://localhost').pathname);
+    // As the HTTP layer resolves it: slashes merged, dot segments removed, percent-encoding decoded.
+    const path = decoded(new URL(normalizeRequestUrl(req.url.split('?')[0]) ?? '/', 'http://localhost').pathname);
 
     expect(res.status, where).toBeLessThan(500);
     expect(res.headers['access-control-allow-origin'], where).toBe('*');
@@ -610,7 +615,9 @@ function families(world: World): RouteFamily[] {
       '/rest/product/%',
       '/rest/user/%C0%AF',
       '/rest/%zz',
-      `/rest/product/${'x'.repeat(20_000)}`,
+      // A path parameter as long as a URL may be, and one past the limit (414).
+      `/rest/product/${'x'.repeat(URL_LIMIT - 100)}`,
+      `/rest/product/${'x'.repeat(URL_LIMIT)}`,
     ),
     fc
       .array(anyString(known).map(encode), { minLength: 1, maxLength: 4 })
@@ -900,7 +907,7 @@ forEachDialect('fuzzed requests', (app) => {
   }, 120_000);
 
   it('OPTIONS on every route, whatever the length of its path parameter: 200 with the methods it allows', async () => {
-    const long = 'n'.repeat(2000);
+    const long = 'n'.repeat(URL_LIMIT - 100);
     const paths: [string, string][] = [
       ...everyRoute(world).map(([method, path]): [string, string] => [path, method]),
       [`/rest/product/${long}`, 'GET, PUT'],
@@ -959,6 +966,12 @@ forEachDialect('fuzzed requests', (app) => {
     const manyNames = Array.from({ length: 3000 }, (_, i) => `names=${encode(`n${i}é`)}`).join('&');
     const manyKeys = Array.from({ length: 2000 }, (_, i) => `k${i}=${i}`).join('&');
     const longValue = `names=${'x'.repeat(200_000)}`;
+    // As long as a URL may be (HTTP_MAX_HEADER_BYTES), with the path of any route in front.
+    const atLimit = `names=${'x'.repeat(URL_LIMIT - 200)}`;
+    const manyIdsAtLimit = Array.from(
+      { length: Math.floor((URL_LIMIT - 200) / 10) },
+      (_, i) => `ids=${i % 99999}`,
+    ).join('&');
     const manyTypes = Array.from({ length: 2000 }, () => 'type=selectable').join('&');
     const manyFields = `include_fields=${Array.from({ length: 5000 }, (_, i) => `f${i}`).join(',')}`;
     // Bodies just under the limit that hold as many ids or names as fit.
@@ -1009,7 +1022,7 @@ forEachDialect('fuzzed requests', (app) => {
       message: "Either the product 'missing one' does not exist or you don't have access to it.",
     });
     for (const [method, path] of everyRoute(world)) {
-      for (const query of [manyIds, manyNames, manyKeys, longValue, manyTypes, manyFields]) {
+      for (const query of [manyIds, manyNames, manyKeys, longValue, manyTypes, manyFields, atLimit, manyIdsAtLimit]) {
         for (const caller of ['admin', 'plain'] as const) {
           await fuzzer.check({
             method,
@@ -1022,4 +1035,34 @@ forEachDialect('fuzzed requests', (app) => {
       }
     }
   }, 120_000);
+
+  it('URLs past HTTP_MAX_HEADER_BYTES on every route and method: 414 code 32000, nothing stored', async () => {
+    const before = await snapshotTables(app());
+    const past = [
+      `names=${'x'.repeat(URL_LIMIT)}`,
+      Array.from({ length: URL_LIMIT / 8 }, (_, i) => `ids=${i}`).join('&'),
+    ];
+    for (const [method, path] of everyRoute(world)) {
+      for (const query of past) {
+        const res = await send(app(), {
+          method,
+          url: `${path}?${query}`,
+          headers: { 'x-bugzilla-api-key': world.keys.admin, 'content-type': 'application/json' },
+          payload: method === 'GET' ? undefined : '{}',
+          carried: [],
+        });
+        expect({ route: `${method} ${path}`, status: res.status, body: res.body }).toEqual({
+          route: `${method} ${path}`,
+          status: 414,
+          body: {
+            error: true,
+            code: 32000,
+            message: `The request line and headers are longer than the limit of ${URL_LIMIT} bytes (HTTP_MAX_HEADER_BYTES).`,
+            documentation: expect.any(String),
+          },
+        });
+      }
+    }
+    expect(await snapshotTables(app())).toEqual(before);
+  });
 });

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { type RunningServer, startServer } from '../src/index.js';
+import { applySeed } from '../src/seed/seed-loader.js';
 import { SeedError } from '../src/seed/seed-validation.js';
+import { routeTable } from './support/route-table.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
 import type { Seed } from '../src/seed/seed.js';
 
 const ADMIN_KEY = 'AdminKey01234567890123456789012345678901';
@@ -215,5 +218,39 @@ describe('the bugzilla-products command', () => {
       "  users[0].groups[0]: no group 'nope'",
       "  bugs[0].product: no product 'Q'",
     ]);
+  });
+});
+
+describe('answers a pact can match: every JSON answer says application/json; charset=utf-8', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp('sqlite');
+    await applySeed(app.ds, BASE);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('on every REST route, anonymous and as an administrator, errors included', async () => {
+    const routes = routeTable(app.app.getHttpAdapter().getInstance()).filter(
+      // Not JSON, or Bugzilla's own spelling of the RPC transports (rpc/): checked by their suites.
+      (route) => !/ \/(xmlrpc\.cgi|jsonrpc\.cgi|metrics|api|admin)\b/.test(route),
+    );
+    expect(routes.length).toBeGreaterThan(30);
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const [method, template] = route.split(' ');
+      const path = template.replace(/:id_or_name|:product|:name\w*/g, 'Public').replace(/:[^/]+/g, '1');
+      for (const headers of [{}, { 'X-BUGZILLA-API-KEY': ADMIN_KEY }] as Record<string, string>[]) {
+        const answer = await app.request(method, path, {
+          headers,
+          body: method === 'GET' || method === 'DELETE' ? undefined : {},
+        });
+        if (answer.text !== '' && answer.headers['content-type'] !== 'application/json; charset=utf-8') {
+          wrong.push(`${route} → ${answer.status} ${String(answer.headers['content-type'])}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

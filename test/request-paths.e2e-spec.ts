@@ -1,7 +1,7 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { envelope } from './support/envelope.js';
 import { methodCall, readMethodResponse } from './support/rpc-client.js';
+import { sendRaw } from './support/raw-http.js';
 import { forEachDialect } from './support/test-app.js';
 
 /**
@@ -10,45 +10,8 @@ import { forEachDialect } from './support/test-app.js';
  * refused. Sent over a real socket, exactly as written (Fastify's inject would resolve dot segments itself).
  */
 
-interface Answer {
-  status: number;
-  text: string;
-  body: any;
-}
-
-function send(port: number, method: string, path: string, body?: string, contentType?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        agent: false,
-        headers:
-          body === undefined
-            ? {}
-            : { 'content-type': contentType ?? 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => {
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // XML or empty: kept as text.
-          }
-          resolve({ status: res.statusCode!, text, body: parsed });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const send = (port: number, method: string, path: string, body?: string, contentType?: string) =>
+  sendRaw(port, method, path, { body, contentType });
 
 forEachDialect('request paths as Apache passes them', (app) => {
   let port: number;

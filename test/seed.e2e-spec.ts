@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +6,9 @@ import { applySeed } from '../src/seed/seed-loader.js';
 import { readSeedFile } from '../src/seed/seed-file.js';
 import { SeedError } from '../src/seed/seed-validation.js';
 import type { Seed } from '../src/seed/seed.js';
-import { forEachDialect, type TestApp } from './support/test-app.js';
+import { itLeavesTheDatabaseConsistent } from './support/db-check.js';
+import { startServer } from '../src/index.js';
+import { createTestDatabase, DIALECTS, forEachDialect, type TestApp, type TestDatabase } from './support/test-app.js';
 
 const ALICE_KEY = 'AliceKey0123456789012345678901234567890a';
 const BOB_KEY = 'BobKey012345678901234567890123456789012b';
@@ -224,5 +227,68 @@ forEachDialect('Seeds (SPEC §12)', (app) => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+  itLeavesTheDatabaseConsistent(app);
+});
+
+describe.each(DIALECTS)('npm run seed -- FILE [%s]', (dialect) => {
+  let database: TestDatabase;
+  let dir: string;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    dir = mkdtempSync(join(tmpdir(), 'bzp-seed-cmd-'));
+    writeFileSync(
+      join(dir, 'seed.yaml'),
+      `users:\n  - { login: alice@example.com, api_key: ${ALICE_KEY} }\n  - { login: bob@example.com }\n` +
+        'products:\n  - { name: Widget, description: A widget, components: [{ name: Engine, default_assignee: alice@example.com }] }\n',
+    );
+    writeFileSync(
+      join(dir, 'bad.json'),
+      JSON.stringify({ products: [{ name: 'X', components: [{ name: 'C', default_assignee: 'x@example.com' }] }] }),
+    );
+  });
+  afterAll(async () => {
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const seedCommand = (file: string) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['dist/src/cli/seed.js', join(dir, file)],
+        { env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' } },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      );
+    });
+
+  it('applies a seed file to the database, prints the keys, and changes nothing the second time', async () => {
+    const first = await seedCommand('seed.yaml');
+    expect(first.code).toBe(0);
+    const keys = [...first.stdout.matchAll(/^\s+(\S+@\S+)\s+([A-Za-z0-9]{40})$/gm)].map((m) => [m[1], m[2]]);
+    expect(keys.map(([login]) => login)).toEqual(['alice@example.com', 'bob@example.com']);
+    expect(keys[0][1]).toBe(ALICE_KEY);
+    const second = await seedCommand('seed.yaml');
+    expect([second.code, second.stdout]).toEqual([0, first.stdout]);
+
+    // The service on that database serves it.
+    const server = await startServer({ database: database.url });
+    try {
+      const answer = await fetch(`${server.url}/rest/product/Widget?include_fields=name,components.name`, {
+        headers: { 'X-BUGZILLA-API-KEY': ALICE_KEY },
+      });
+      expect(await answer.json()).toEqual({ products: [{ name: 'Widget', components: [{ name: 'Engine' }] }] });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a seed with problems: every one by path, exit 1', async () => {
+    const outcome = await seedCommand('bad.json');
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr.trim().split('\n')).toEqual([
+      'seed: The seed has 1 problem:',
+      "  products[0].components[0].default_assignee: no user 'x@example.com'",
+    ]);
   });
 });

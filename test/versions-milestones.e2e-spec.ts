@@ -382,7 +382,7 @@ forEachDialect('versions and milestones', (getApp) => {
       expect(await values(app, 'milestones', fx.products.main)).toEqual(before);
     });
 
-    it('DELETE refuses the default milestone and one bugs use, and deletes an unused one', async () => {
+    it('DELETE refuses the default milestone, and deletes one bugs use as Bugzilla does: its bugs move to the default milestone with an activity row', async () => {
       expect(await app.delete('/rest/product/Main/milestone/Mile 1', { query: as(fx.keys.admin) })).toMatchObject({
         status: 400,
         body: error(
@@ -390,15 +390,13 @@ forEachDialect('versions and milestones', (getApp) => {
           "Sorry, but Mile 1 is the default milestone for the 'Main' product, and so it cannot be deleted.",
         ),
       });
-      await app.rows("UPDATE bugs SET target_milestone = 'M2' WHERE product_id = ?", [fx.products.main]);
-      expect(await app.delete('/rest/product/Main/milestone/M2', { query: as(fx.keys.admin) })).toMatchObject({
-        status: 400,
-        body: error(
-          32000,
-          'There are 1 bugs associated with this milestone! You must reassign those bugs to another milestone before you can delete this one.',
-        ),
-      });
-      await app.rows("UPDATE bugs SET target_milestone = 'Mile 1' WHERE product_id = ?", [fx.products.main]);
+      await app.rows("UPDATE bugs SET target_milestone = 'M2', delta_ts = '2020-01-02 03:04:05' WHERE product_id = ?", [
+        fx.products.main,
+      ]);
+      const bugIds = (
+        await app.rows('SELECT bug_id FROM bugs WHERE product_id = ? ORDER BY bug_id', [fx.products.main])
+      ).map((row) => Number(row.bug_id));
+      expect(bugIds.length).toBeGreaterThan(0);
       const m2 = (await values(app, 'milestones', fx.products.main))[1];
       const response = await app.delete('/rest/product/Main/milestone/M2', { query: as(fx.keys.admin) });
       expect(response.status).toBe(200);
@@ -409,6 +407,21 @@ forEachDialect('versions and milestones', (getApp) => {
         removed: 'M2',
         added: null,
       });
+      // Milestone->remove_from_db: the bugs now target the default milestone, changed now, with one
+      // bugs_activity row each (target_milestone: M2 → Mile 1) at the same time, by the admin.
+      const bugs = await app.rows(
+        `SELECT b.bug_id, b.target_milestone, b.delta_ts, a.who, a.bug_when, f.name AS field, a.removed, a.added
+           FROM bugs b JOIN bugs_activity a ON a.bug_id = b.bug_id JOIN fielddefs f ON f.id = a.fieldid
+          WHERE b.product_id = ? ORDER BY b.bug_id`,
+        [fx.products.main],
+      );
+      expect(
+        bugs.map((b) => [Number(b.bug_id), b.target_milestone, Number(b.who), b.field, b.removed, b.added]),
+      ).toEqual(bugIds.map((id) => [id, 'Mile 1', fx.ids.admin, 'target_milestone', 'M2', 'Mile 1']));
+      for (const bug of bugs) {
+        expect(String(bug.delta_ts)).not.toContain('2020');
+        expect(String(bug.bug_when)).toBe(String(bug.delta_ts));
+      }
       expect(await app.delete('/rest/product/Main/milestone/M9', { query: as(fx.keys.admin) })).toMatchObject({
         status: 404,
         body: error(51, "There is no milestone named 'M9' in the 'Main' product."),

@@ -73,12 +73,15 @@ export class SessionController {
   @Get('valid_login')
   @LoginExempt()
   @OwnCredentialParams()
-  @ApiOperation({ summary: 'Whether a token is a live login of the given user.' })
+  @ApiOperation({
+    summary:
+      "Whether the request's credentials (API key, token, login and password) log in the user `login`, as Bugzilla 5.2.",
+  })
   @ApiQuery({ name: 'login', required: true })
-  @ApiQuery({ name: 'token', required: true })
+  @ApiQuery({ name: 'token', required: false })
   @ApiOkResponse({ schema: { example: { result: true } } })
-  validLogin(@Query() query: Record<string, unknown>) {
-    return this.sessions.validLogin(query.login, query.token);
+  validLogin(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>, @Req() request: RequestWithUser) {
+    return this.sessions.validLogin(user, query, request.ip);
   }
 
   @Get('whoami')
@@ -95,6 +98,19 @@ export class SessionController {
   @ApiOperation({ summary: 'Users by id (logged-in callers only) or login name.' })
   @ApiQuery({ name: 'ids', required: false, type: [Number] })
   @ApiQuery({ name: 'names', required: false, type: [String] })
+  @ApiQuery({
+    name: 'match',
+    required: false,
+    type: [String],
+    description:
+      'Logged-in callers: enabled users whose login is exactly this, else whose login or real name contains it (505 when anonymous).',
+  })
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    type: Number,
+    description: 'At most this many users per `match` (1000).',
+  })
   @ApiNotFoundResponse({ description: 'No user has a requested login name (51).' })
   @ApiOkResponse({
     description:
@@ -106,7 +122,7 @@ export class SessionController {
     },
   })
   users(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>) {
-    return this.sessions.users(user, query.ids, query.names);
+    return this.sessions.users(user, query.ids, query.names, query.match, query.limit);
   }
 
   @Get('user/:id_or_login')

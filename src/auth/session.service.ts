@@ -106,19 +106,47 @@ export class SessionService {
     return { result: null };
   }
 
-  /** Whether `token` is a live login token of the user `login`. */
-  async validLogin(login: unknown, token: unknown): Promise<{ result: boolean }> {
-    if (typeof login !== 'string' || login.trim() === '') throw requiredArgument('login');
-    const match = typeof token === 'string' ? /^(\d+)-(.+)$/.exec(token.trim()) : null;
-    if (!match) return { result: false };
-    const rows: { cookie: string; login_name: string }[] = await this.dataSource.query(
-      `SELECT c.cookie, p.login_name FROM logincookies c JOIN profiles p ON p.userid = c.userid
-        WHERE c.cookie = ? AND c.userid = ?`,
-      [match[2], Number(match[1])],
-    );
+  /**
+   * Bugzilla 5.2's User.valid_login: the request is logged in with whatever credentials it
+   * carries, and the answer is whether that user's login is exactly `login`. The guard has
+   * resolved `caller` from the API key, `Bugzilla_login`/`Bugzilla_password`, `Bugzilla_token` or
+   * the headers; `login`, `password` and `token` are this method's own parameters, which
+   * Bugzilla also takes as credentials:
+   * - `login` with `password` is a login: a wrong password is a failed login (300, counted by
+   *   the lockout); a right one consumes `login`, which then is missing (code 50);
+   * - `token` (`<userid>-<cookie>`) is a login token: an unknown or malformed one logs nobody in
+   *   (SPEC §3: false);
+   * - without `login`: code 50.
+   */
+  async validLogin(
+    caller: AuthUser,
+    params: { login?: unknown; password?: unknown; token?: unknown },
+    clientIp: string,
+  ): Promise<{ result: boolean }> {
+    const login = scalar(params.login);
+    const password = scalar(params.password);
+    if (login !== undefined && password !== undefined) {
+      await this.callers.checkPassword(login.trim(), password, clientIp);
+      throw requiredArgument('login');
+    }
+    if (login === undefined) throw requiredArgument('login');
+    const user = (await this.tokenUser(scalar(params.token))) ?? caller;
     // Bugzilla compares the login exactly (`eq`).
-    const valid = rows.some((r) => r.cookie === match[2] && r.login_name === login.trim());
-    return { result: valid };
+    return { result: isLoggedIn(user) && user.login === login };
+  }
+
+  /** The user a login token given as a parameter logs in, or undefined for none, a malformed or an unknown one. */
+  private async tokenUser(token: string | undefined): Promise<AuthUser | undefined> {
+    const match = token === undefined ? null : /^(\d+)-(.+)$/.exec(token.trim());
+    if (!match) return undefined;
+    const [userId, cookie] = [Number(match[1]), match[2]];
+    const rows: { cookie: string }[] = await this.dataSource.query(
+      'SELECT cookie FROM logincookies WHERE cookie = ? AND userid = ?',
+      [cookie, userId],
+    );
+    if (!rows.some((row) => row.cookie === cookie)) return undefined;
+    // Known: logged in as the guard would (a disabled account is refused as everywhere).
+    return this.callers.resolve({ kind: 'token', userId, cookie }, '');
   }
 
   whoami(user: AuthUser): { id: number; name: string; real_name: string; login: string } {
@@ -129,11 +157,26 @@ export class SessionService {
    * `GET /rest/user`: logged-in callers see id, name, real_name, email and can_login;
    * anonymous callers may look users up by name only, and see id, name and real_name.
    */
-  async users(caller: AuthUser, idsParam: unknown, namesParam: unknown): Promise<{ users: UserView[] }> {
+  async users(
+    caller: AuthUser,
+    idsParam: unknown,
+    namesParam: unknown,
+    matchParam?: unknown,
+    limitParam?: unknown,
+  ): Promise<{ users: UserView[] }> {
     const ids = parseIdList('ids', idsParam);
     const names = parseStringList('names', namesParam);
-    if (ids.length === 0 && names.length === 0) throw Errors.paramsRequired('User.get', ['ids', 'names', 'match']);
+    const matches = parseStringList('match', matchParam).filter((m) => m.trim() !== '');
+    if (ids.length === 0 && names.length === 0 && matches.length === 0) {
+      throw Errors.paramsRequired('User.get', ['ids', 'names', 'match']);
+    }
     const loggedIn = isLoggedIn(caller);
+    if (!loggedIn && matches.length > 0) {
+      throw new BugzillaError(
+        ErrorCode.USER_ACCESS_DENIED,
+        'Logged-out users cannot use the "match" argument to this function to access any user information.',
+      );
+    }
     // Bugzilla resolves the names first (in request order), then the ids.
     const found = names.length ? await this.profilesWhere('login_name', names) : [];
     const byName = names.map((name) => {
@@ -153,9 +196,12 @@ export class SessionService {
       );
     }
     const byId = ids.length ? await this.profilesWhere('userid', ids) : [];
+    const limit = matchLimit(limitParam);
+    const byMatch: ProfileRow[] = [];
+    for (const text of matches) byMatch.push(...(await this.profilesMatching(text.trim(), limit)));
     const seen = new Set<number>();
     const users: UserView[] = [];
-    for (const row of [...byName, ...byId]) {
+    for (const row of [...byName, ...byId, ...byMatch]) {
       const id = Number(row.userid);
       if (seen.has(id)) continue;
       seen.add(id);
@@ -176,6 +222,27 @@ export class SessionService {
     return key === 'ids' ? this.users(caller, merged, query.names) : this.users(caller, query.ids, merged);
   }
 
+  /**
+   * Bugzilla's User::match for User.get's `match`: an enabled account whose login is exactly `text`,
+   * else the enabled accounts whose login or real name contains it (case-insensitively), by login,
+   * at most `limit` of them.
+   */
+  private async profilesMatching(text: string, limit: number): Promise<ProfileRow[]> {
+    const columns = 'SELECT userid, login_name, realname, is_enabled FROM profiles';
+    const exact: ProfileRow[] = await this.dataSource.query(`${columns} WHERE login_name = ? AND is_enabled = 1`, [
+      text,
+    ]);
+    if (exact.length > 0) return exact.slice(0, 1);
+    // '!' escapes LIKE's wildcards alike on MySQL and SQLite (a backslash is read differently by each).
+    const pattern = `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    return this.dataSource.query(
+      `${columns} WHERE is_enabled = 1
+          AND (LOWER(login_name) LIKE ? ESCAPE '!' OR LOWER(realname) LIKE ? ESCAPE '!')
+        ORDER BY login_name LIMIT ${limit}`,
+      [pattern, pattern],
+    );
+  }
+
   private async profilesWhere(column: 'userid' | 'login_name', values: (string | number)[]): Promise<ProfileRow[]> {
     const placeholders = values.map(() => '?').join(', ');
     return this.dataSource.query(
@@ -183,6 +250,24 @@ export class SessionService {
       values,
     );
   }
+}
+
+/** A parameter's value as Bugzilla reads a scalar: the first of a list; undefined (and JSON null) is no value. */
+function scalar(value: unknown): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (first === undefined || first === null) return undefined;
+  return typeof first === 'string' ? first : String(first);
+}
+
+/** Bugzilla's `maxusermatches` (1000): the most users one `match` string returns; `limit` may ask for fewer. */
+const MAX_USER_MATCHES = 1000;
+
+function matchLimit(raw: unknown): number {
+  if (raw === undefined || raw === null || raw === '') return MAX_USER_MATCHES;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!/^\d+$/.test(String(value))) throw Errors.invalidParam('limit', 'a positive integer');
+  const limit = Number(value);
+  return limit > 0 && limit < MAX_USER_MATCHES ? limit : MAX_USER_MATCHES;
 }
 
 /** Bugzilla's `param_required` as User.login/valid_login raise it: without a function name. */

@@ -50,9 +50,9 @@ function etagOf(payload: string): string {
  * parsing and limits, reach the envelope filter through Nest's Fastify error handler.)
  * Must run before `app.init()` so that the route table is observed.
  */
-export function applyHttpConventions(fastify: FastifyInstance): void {
+export function applyHttpConventions(fastify: FastifyInstance, maxParamLength: number): void {
   registerJsonBodyParser(fastify);
-  registerOptionsAnswer(fastify);
+  registerOptionsAnswer(fastify, maxParamLength);
   fastify.setReplySerializer(serializeAnswer);
   fastify.addHook('onSend', async (request, reply, payload) => {
     void reply.header('access-control-allow-origin', '*');
@@ -91,9 +91,9 @@ function registerJsonBodyParser(fastify: FastifyInstance): void {
 }
 
 /** OPTIONS on a known path answers 200 with the methods the path supports. */
-function registerOptionsAnswer(fastify: FastifyInstance): void {
+function registerOptionsAnswer(fastify: FastifyInstance, maxParamLength: number): void {
   // The same path rules as the application's router (bootstrap.ts), so that every routable path is known here.
-  const routes = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 16 * 1024 });
+  const routes = FindMyWay({ ignoreTrailingSlash: true, maxParamLength });
   fastify.addHook('onRoute', (route) => {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
     for (const method of methods) {

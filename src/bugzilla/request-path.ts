@@ -1,13 +1,9 @@
-import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
-import { Errors } from './bugzilla-error.js';
-
 /**
  * Paths as Apache 2.4 passes them to Bugzilla: duplicate slashes merged (MergeSlashes) and `.` and
  * `..` segments resolved, `%2e` counting as a dot (its URI normalisation). Clients rely on it: one
  * that joins a base URL ending in `/` with `/xmlrpc.cgi` asks for `//xmlrpc.cgi`. Every route is
- * matched on the normalised path; a path whose `..` would climb above the root is refused (400),
- * as Apache refuses it.
+ * matched on the normalised path; a path whose `..` would climb above the root is refused (400,
+ * request-admission.ts), as Apache refuses it.
  */
 
 /** Only such paths need any work: every other request keeps its URL untouched. */
@@ -35,25 +31,4 @@ export function normalizeRequestUrl(url: string): string | null {
   const last = segments[segments.length - 1];
   const trailing = kept.length > 0 && (last === '' || DOT.test(last) || DOT_DOT.test(last)) ? '/' : '';
   return `/${kept.join('/')}${trailing}${queryAt === -1 ? '' : url.slice(queryAt)}`;
-}
-
-/** Requests whose path climbs above the root (marked before routing, refused by the first hook). */
-const aboveRoot = new WeakSet<IncomingMessage>();
-
-/** Fastify's `rewriteUrl`: runs before routing, for every request. */
-export function rewriteRequestUrl(request: IncomingMessage): string {
-  const url = request.url ?? '/';
-  const normalized = normalizeRequestUrl(url);
-  if (normalized !== null) return normalized;
-  aboveRoot.add(request);
-  return url;
-}
-
-/** Refuses, in Bugzilla's envelope, the requests rewriteRequestUrl marked. Register before any other hook. */
-export function refusePathsAboveRoot(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', async (request) => {
-    if (aboveRoot.has(request.raw)) {
-      throw Errors.badRequest(`The path '${request.url.split('?')[0]}' leads above the root of this server.`);
-    }
-  });
 }

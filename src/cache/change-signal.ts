@@ -26,6 +26,12 @@ interface TableStatus {
   table_rows: unknown;
   /** Seconds between UPDATE_TIME and the server's NOW() (NULL when UPDATE_TIME is). */
   age: number | string | null;
+  /**
+   * Which server answered: each Galera node keeps its own UPDATE_TIME (its applier moves it for writes made
+   * on the others), so after the service moves to another node (src/database/galera) every table counts as
+   * changed once, and the signal then follows the new node.
+   */
+  server: string;
 }
 
 /**
@@ -50,7 +56,7 @@ export class InformationSchemaSignal implements ChangeSignal {
     const rows = await this.read<TableStatus>(
       `SELECT TABLE_NAME AS name, UPDATE_TIME AS update_time, CREATE_TIME AS create_time,
               AUTO_INCREMENT AS auto_increment, TABLE_ROWS AS table_rows,
-              TIMESTAMPDIFF(SECOND, UPDATE_TIME, NOW()) AS age
+              TIMESTAMPDIFF(SECOND, UPDATE_TIME, NOW()) AS age, CONCAT(@@hostname, ':', @@port) AS server
          FROM information_schema.TABLES
         WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (${MODEL_TABLES.map((t) => `'${t}'`).join(', ')})`,
     );
@@ -60,7 +66,7 @@ export class InformationSchemaSignal implements ChangeSignal {
     const seen = new Map<string, string>();
     for (const row of rows) {
       const name = String(row.name).toLowerCase() as ModelTable;
-      const fingerprint = [row.update_time, row.create_time, row.auto_increment, row.table_rows]
+      const fingerprint = [row.server, row.update_time, row.create_time, row.auto_increment, row.table_rows]
         .map((v) => (v instanceof Date ? v.toISOString() : String(v)))
         .join('|');
       seen.set(name, fingerprint);

@@ -32,6 +32,8 @@ describe('loadConfig', () => {
       dbReplicaMaxLagMs: 5000,
       workers: 1,
       adminUi: true,
+      httpMaxHeaderBytes: 262144,
+      galera: { start: 'first', failback: false, writeRetryMs: 10000, causalReads: false },
     });
   });
 
@@ -59,7 +61,40 @@ describe('loadConfig', () => {
       username: 'bugs',
       password: 's@cret',
       database: 'bugs',
+      nodes: [{ host: 'db.local', port: 3307 }],
     });
+  });
+
+  it('reads several host:port (Galera nodes) in their order, and fits DB_TIMEOUT_MS to Galera eviction', () => {
+    const config = loadConfig({ DATABASE_URL: 'mysql://bugs:pw@db1:3306,db2,[fd00::3]:3307/bugs?x=1' });
+    expect(config.database).toMatchObject({
+      type: 'mysql',
+      host: 'db1',
+      port: 3306,
+      username: 'bugs',
+      password: 'pw',
+      database: 'bugs',
+      nodes: [
+        { host: 'db1', port: 3306 },
+        { host: 'db2', port: 3306 },
+        { host: 'fd00::3', port: 3307 },
+      ],
+    });
+    expect(config.dbTimeoutMs).toBe(10000);
+    expect(loadConfig({ DATABASE_URL: 'mysql://u@a,b/bugs', DB_TIMEOUT_MS: '7000' }).dbTimeoutMs).toBe(7000);
+    expect(loadConfig({ DATABASE_URL: 'mysql://u@a/bugs' }).dbTimeoutMs).toBe(5000);
+  });
+
+  it('reads the Galera settings', () => {
+    expect(
+      loadConfig({
+        DATABASE_URL: 'mysql://u@a,b/bugs',
+        DB_NODE_START: 'random',
+        DB_NODE_FAILBACK: 'true',
+        DB_WRITE_RETRY_MS: '3000',
+        DB_CAUSAL_READS: '1',
+      }).galera,
+    ).toEqual({ start: 'random', failback: true, writeRetryMs: 3000, causalReads: true });
   });
 
   it.each([
@@ -82,7 +117,16 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://p/bugs', DATABASE_REPLICA_URLS: 'mysql://r' }, /^DATABASE_REPLICA_URLS must be/],
     [{ DB_REPLICA_MAX_LAG_MS: 'soon' }, /^DB_REPLICA_MAX_LAG_MS must be an integer/],
     [{ WORKERS: '0' }, /^WORKERS must be an integer from 1 to 256/],
+    [{ HTTP_MAX_HEADER_BYTES: '8192' }, /^HTTP_MAX_HEADER_BYTES must be an integer from 16384 to 16777216/],
+    [{ HTTP_MAX_HEADER_BYTES: '256k' }, /^HTTP_MAX_HEADER_BYTES must be an integer/],
     [{ ADMIN_UI: 'perhaps' }, /^ADMIN_UI must be true or false/],
+    [{ DATABASE_URL: 'mysql://u@a:3306,b:99999/bugs' }, /^DATABASE_URL has a bad host:port 'b:99999'/],
+    [{ DATABASE_URL: 'mysql://u@a:3306,,b/bugs' }, /^DATABASE_URL has a bad host:port ''/],
+    [{ DATABASE_URL: 'mysql://u@a:3306,a/bugs' }, /^DATABASE_URL lists the node a:3306 twice/],
+    [{ DB_NODE_START: 'last' }, /^DB_NODE_START must be first or random/],
+    [{ DB_NODE_FAILBACK: 'later' }, /^DB_NODE_FAILBACK must be true or false/],
+    [{ DB_WRITE_RETRY_MS: '-5' }, /^DB_WRITE_RETRY_MS must be an integer from 0 to 600000/],
+    [{ DB_CAUSAL_READS: 'true' }, /^DB_CAUSAL_READS needs a mysql:\/\/ DATABASE_URL/],
   ])('rejects %o with a one-line error naming the setting', (env, message) => {
     let error: unknown;
     try {

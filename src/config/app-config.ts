@@ -7,8 +7,27 @@ import { BUGZILLA_PARAMETER_DEFAULTS, parameterText } from './bugzilla-parameter
  * reads `process.env`; everything else receives an `AppConfig`.
  */
 export type DatabaseConfig =
-  | { type: 'mysql'; url: string; host: string; port: number; username: string; password: string; database: string }
+  | {
+      type: 'mysql';
+      url: string;
+      /** The first node's address (the only one, unless the URL lists several). */
+      host: string;
+      port: number;
+      username: string;
+      password: string;
+      database: string;
+      /**
+       * Every `host:port` the URL lists, in its order. Several = the nodes of a Galera cluster, used one at a
+       * time with failover (src/database/galera).
+       */
+      nodes: DatabaseNode[];
+    }
   | { type: 'sqlite'; url: string; path: string };
+
+export interface DatabaseNode {
+  host: string;
+  port: number;
+}
 
 /** Bugzilla's own parameters (data/params.json) that change this service's behaviour. */
 export interface BugzillaParams {
@@ -60,6 +79,27 @@ export interface AppConfig {
   workers: number;
   /** Serve the admin console (the built `admin-ui/`) at `/admin/` (SPEC §11). */
   adminUi: boolean;
+  /**
+   * The largest request line plus headers accepted (Node's `maxHeaderSize`), which also bounds the
+   * query string and a path parameter. python-bugzilla sends a whole product list in one URL.
+   */
+  httpMaxHeaderBytes: number;
+  /** Galera nodes (several in DATABASE_URL): how the service uses them (README "Running on Galera"). */
+  galera: GaleraSettings;
+}
+
+export interface GaleraSettings {
+  /** Which node to start with: the first listed, or one at random (so instances spread over the nodes). */
+  start: 'first' | 'random';
+  /** Move back to an earlier node of the list once it is synced again (false: stay on the node in use). */
+  failback: boolean;
+  /**
+   * How long a transaction that provably did not commit (certification conflict, deadlock, node lost
+   * before COMMIT) is tried again, with jittered backoff, before the caller gets a 503.
+   */
+  writeRetryMs: number;
+  /** Galera causal reads (`wsrep_sync_wait = 1` on every connection): a read sees every write committed before it on any node. */
+  causalReads: boolean;
 }
 
 export type MysqlDatabaseConfig = Extract<DatabaseConfig, { type: 'mysql' }>;
@@ -95,7 +135,24 @@ export const SETTINGS = {
   DB_REPLICA_MAX_LAG_MS: '5000',
   WORKERS: '1',
   ADMIN_UI: 'true',
+  HTTP_MAX_HEADER_BYTES: '262144',
+  DB_NODE_START: 'first',
+  DB_NODE_FAILBACK: 'false',
+  DB_WRITE_RETRY_MS: '10000',
+  DB_CAUSAL_READS: 'false',
 } as const;
+
+/** Node's own default (16 KiB) at least; at most 16 MiB, far past any client's URL. */
+const MIN_HEADER_BYTES = 16 * 1024;
+const MAX_HEADER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * DB_TIMEOUT_MS when DATABASE_URL lists several nodes and the setting is not given: a Galera node that dies
+ * stalls every commit in the cluster until the others evict it (`evs.suspect_timeout`, 5 s by default, plus
+ * about a second to install the new view). A commit must be allowed to outlast that stall, or the caller
+ * would get a 503 for a write that then commits. README "Running on Galera".
+ */
+export const GALERA_DEFAULT_TIMEOUT_MS = 10_000;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -163,31 +220,74 @@ function replicaUrls(env: Env, primary: DatabaseConfig): MysqlDatabaseConfig[] {
   return replicas;
 }
 
+const MYSQL_URL_PATTERN = 'mysql://user:pass@host:port/db (or host1:port1,host2:port2,... for a Galera cluster)';
+
+/** `host`, `host:port`, `[v6]` or `[v6]:port`, as one entry of a URL's host list. */
+function parseNode(entry: string): DatabaseNode {
+  const match = /^(\[[0-9a-f:.]+\]|[^:[\]]*)(?::(\d{1,5}))?$/i.exec(entry.trim());
+  const port = match?.[2] === undefined ? 3306 : Number(match[2]);
+  if (!match || port < 1 || port > 65535) {
+    throw new ConfigError(`DATABASE_URL has a bad host:port '${entry}' (expected ${MYSQL_URL_PATTERN})`);
+  }
+  return { host: match[1].replace(/^\[|\]$/g, '') || '127.0.0.1', port };
+}
+
+/** The Galera settings; the ones that change how the server is spoken to need a mysql:// DATABASE_URL. */
+function galeraSettings(env: Env, database: DatabaseConfig): GaleraSettings {
+  const start = value(env, 'DB_NODE_START').toLowerCase();
+  if (start !== 'first' && start !== 'random') {
+    throw new ConfigError(`DB_NODE_START must be first or random (got '${start}')`);
+  }
+  const causalReads = bool(env, 'DB_CAUSAL_READS');
+  if (causalReads && database.type !== 'mysql') {
+    throw new ConfigError('DB_CAUSAL_READS needs a mysql:// DATABASE_URL (a Galera cluster)');
+  }
+  return {
+    start,
+    failback: bool(env, 'DB_NODE_FAILBACK'),
+    writeRetryMs: integer(env, 'DB_WRITE_RETRY_MS', 0, 600_000),
+    causalReads,
+  };
+}
+
 export function parseDatabaseUrl(url: string): DatabaseConfig {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length).replace(/^\/\//, '');
     if (!path) throw new ConfigError(`DATABASE_URL must name a file after 'sqlite:' (got '${url}')`);
     return { type: 'sqlite', url, path };
   }
+  // The host list (`h1:3306,h2:3306`, as libpq and Connector/J write it) is not a URL host: it is split off
+  // here, and the rest is read as a URL with the first node as its host.
+  const parts = /^(mysql|mariadb):\/\/(?:([^@/?#]*)@)?([^/?#]*)(.*)$/i.exec(url);
+  if (!parts) {
+    throw new ConfigError(`DATABASE_URL must be ${MYSQL_URL_PATTERN} or sqlite:path (got '${url}')`);
+  }
+  const [, scheme, credentials, hostList, rest] = parts;
+  const entries = hostList.split(',');
+  // An empty host means 127.0.0.1 (as before), but not as one entry of a list.
+  const empty = entries.length > 1 ? entries.find((entry) => !entry.trim()) : undefined;
+  if (empty !== undefined) throw new ConfigError(`DATABASE_URL has a bad host:port '' (expected ${MYSQL_URL_PATTERN})`);
+  const nodes = entries.map(parseNode);
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    parsed = new URL(`${scheme}://${credentials === undefined ? '' : `${credentials}@`}placeholder${rest}`);
   } catch {
-    throw new ConfigError(`DATABASE_URL must be mysql://user:pass@host:port/db or sqlite:path (got '${url}')`);
-  }
-  if (!['mysql:', 'mariadb:'].includes(parsed.protocol)) {
-    throw new ConfigError(`DATABASE_URL must be mysql://user:pass@host:port/db or sqlite:path (got '${url}')`);
+    throw new ConfigError(`DATABASE_URL must be ${MYSQL_URL_PATTERN} or sqlite:path (got '${url}')`);
   }
   const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
   if (!database) throw new ConfigError(`DATABASE_URL must name a database (got '${url}')`);
+  const names = nodes.map((node) => `${node.host}:${node.port}`);
+  const repeated = names.find((name, index) => names.indexOf(name) !== index);
+  if (repeated) throw new ConfigError(`DATABASE_URL lists the node ${repeated} twice`);
   return {
     type: 'mysql',
     url,
-    host: parsed.hostname || '127.0.0.1',
-    port: parsed.port ? Number(parsed.port) : 3306,
+    host: nodes[0].host,
+    port: nodes[0].port,
     username: decodeURIComponent(parsed.username || 'root'),
     password: decodeURIComponent(parsed.password),
     database,
+    nodes,
   };
 }
 
@@ -280,12 +380,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     cacheMaxStalenessMs: integer(env, 'CACHE_MAX_STALENESS_MS', 0, 3600000),
     logLevel: logLevel as AppConfig['logLevel'],
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 1, 1000),
-    dbTimeoutMs: integer(env, 'DB_TIMEOUT_MS', 100, 600000),
+    dbTimeoutMs:
+      database.type === 'mysql' && database.nodes.length > 1 && !env.DB_TIMEOUT_MS?.trim()
+        ? GALERA_DEFAULT_TIMEOUT_MS
+        : integer(env, 'DB_TIMEOUT_MS', 100, 600000),
     trustProxy: trustProxy(env),
     metrics: bool(env, 'METRICS'),
     replicas: replicaUrls(env, database),
     dbReplicaMaxLagMs: integer(env, 'DB_REPLICA_MAX_LAG_MS', 0, 86_400_000),
     workers: integer(env, 'WORKERS', 1, 256),
     adminUi: bool(env, 'ADMIN_UI'),
+    httpMaxHeaderBytes: integer(env, 'HTTP_MAX_HEADER_BYTES', MIN_HEADER_BYTES, MAX_HEADER_BYTES),
+    galera: galeraSettings(env, database),
   };
 }

@@ -41,7 +41,9 @@ export async function runSanityCheck(db: Db): Promise<SanityReport> {
     for (const referrer of check.referrers) {
       if (!has(check.table, referrer.table)) continue;
       for (const row of await badReferences(db, check.table, check.column, referrer)) {
-        reference(`Bad value '${text(row.value)}' found in ${referrer.table}.${referrer.column}${keyNote(referrer.key, row.key, ' ')}`);
+        reference(
+          `Bad value '${text(row.value)}' found in ${referrer.table}.${referrer.column}${keyNote(referrer.key, row.key, ' ')}`,
+        );
       }
     }
   }
@@ -60,7 +62,10 @@ export async function runSanityCheck(db: Db): Promise<SanityReport> {
   if (has('flags', 'bugs', 'flaginclusions', 'flagexclusions')) {
     for (const flag of await invalidFlags(db)) {
       const attachment = flag.attach_id == null ? '' : `attachment ${text(flag.attach_id)} in `;
-      problems.push({ kind: 'flag', message: `Invalid flag ${text(flag.id)} for ${attachment}bug ${text(flag.bug_id)}.` });
+      problems.push({
+        kind: 'flag',
+        message: `Invalid flag ${text(flag.id)} for ${attachment}bug ${text(flag.bug_id)}.`,
+      });
     }
   }
   if (has('products', 'components', 'versions')) {

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { nowUtcSql } from './dialect.js';
+import { nowUtcSql, toSqlDateTime } from './dialect.js';
 
 /**
  * Bugzilla's change history of bugs (`bugs_activity`) and of users (`profiles_activity`):
@@ -27,16 +27,32 @@ export interface BugActivity {
   added: string;
 }
 
-/** One `bugs_activity` row per change, all by `who` at one time (the database's UTC now), in one statement. */
-export async function writeBugsActivity(em: EntityManager, who: number, changes: readonly BugActivity[]): Promise<void> {
+/**
+ * One `bugs_activity` row per change, all by `who` at `when` (a `YYYY-MM-DD hh:mm:ss` UTC time the
+ * caller also gives the bugs' `delta_ts`, as Bugzilla does), in one statement per 500 rows.
+ */
+export async function writeBugsActivity(
+  em: EntityManager,
+  who: number,
+  when: string,
+  changes: readonly BugActivity[],
+): Promise<void> {
   if (changes.length === 0) return;
   const ids = await fieldIds(em, [...new Set(changes.map((change) => change.field))]);
-  const now = nowUtcSql(em.dataSource);
-  await em.query(
-    `INSERT INTO bugs_activity (bug_id, who, bug_when, fieldid, removed, added)
-     VALUES ${changes.map(() => `(?, ?, ${now}, ?, ?, ?)`).join(', ')}`,
-    changes.flatMap((change) => [change.bugId, who, ids.get(change.field), change.removed, change.added]),
-  );
+  for (let start = 0; start < changes.length; start += 500) {
+    const chunk = changes.slice(start, start + 500);
+    await em.query(
+      `INSERT INTO bugs_activity (bug_id, who, bug_when, fieldid, removed, added)
+       VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
+      chunk.flatMap((change) => [change.bugId, who, when, ids.get(change.field), change.removed, change.added]),
+    );
+  }
+}
+
+/** The database's current UTC time, read once, as a parameter for several statements of one change. */
+export async function databaseNow(em: EntityManager): Promise<string> {
+  const [{ now }] = (await em.query(`SELECT ${nowUtcSql(em.dataSource)} AS now`)) as { now: Date | string }[];
+  return toSqlDateTime(now);
 }
 
 /** As a `profiles_activity` value: the row's own time (Bugzilla's creation row stores NOW() as the new value). */
@@ -45,7 +61,13 @@ export const ACTIVITY_TIME = Symbol('the time of the activity row');
 /** One `profiles_activity` row: `userid`'s `field` changed from `oldvalue` to `newvalue`, by `who`, now. */
 export async function writeProfileActivity(
   em: EntityManager,
-  row: { userId: number; who: number; field: string; oldvalue: string | null; newvalue: string | null | typeof ACTIVITY_TIME },
+  row: {
+    userId: number;
+    who: number;
+    field: string;
+    oldvalue: string | null;
+    newvalue: string | null | typeof ACTIVITY_TIME;
+  },
 ): Promise<void> {
   const ids = await fieldIds(em, [row.field]);
   const now = nowUtcSql(em.dataSource);

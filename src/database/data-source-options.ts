@@ -3,9 +3,10 @@ import { dirname, resolve } from 'node:path';
 import type { DataSourceOptions, EntitySchema, Logger, MixedList } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { DropTimedOutConnections, ParameterFreeLogger } from './connection-limits.js';
+import { withClusterOptions } from './galera/failover.js';
 import { ALL_MIGRATIONS } from './migrations/index.js';
 
-export type DatabaseSettings = Pick<AppConfig, 'database' | 'dbPoolSize' | 'dbTimeoutMs'>;
+export type DatabaseSettings = Pick<AppConfig, 'database' | 'dbPoolSize' | 'dbTimeoutMs'> & Partial<Pick<AppConfig, 'galera'>>;
 
 /**
  * The one place that turns the configuration into TypeORM options: used by the
@@ -32,7 +33,7 @@ export function buildDataSourceOptions(
   const db = config.database;
 
   if (db.type === 'mysql') {
-    return {
+    const options: DataSourceOptions = {
       ...common,
       type: 'mysql',
       host: db.host,
@@ -69,6 +70,10 @@ export function buildDataSourceOptions(
         decimalNumbers: true,
       },
     };
+    // The Galera layer (several nodes, causal reads, write retries): applied by prepareDataSource.
+    return config.galera
+      ? withClusterOptions(options, { nodes: db.nodes, settings: config.galera, timeoutMs: config.dbTimeoutMs })
+      : options;
   }
 
   const path = db.path === ':memory:' ? db.path : resolve(db.path);

@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { isMysql } from './dialect.js';
+import { readPrimaryKeyProblem } from './galera/server-checks.js';
 import { runMigrations } from './run-migrations.js';
 
 /** Brings the schema up to date (the demo data is the seed module's: src/seed). */
@@ -14,6 +16,11 @@ export class DatabaseInitializer implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
+    if (isMysql(this.dataSource)) {
+      // A server that refuses tables without a primary key (Galera's REQUIRED_PRIMARY_KEY): one clear line.
+      const problem = await readPrimaryKeyProblem((sql) => this.dataSource.query(sql));
+      if (problem) throw new Error(problem);
+    }
     if (this.config.migrate) {
       const outcome = await runMigrations(this.dataSource, (message) => this.logger.log(message));
       this.logger.log(`migrations: ${outcome}`);

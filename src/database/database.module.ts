@@ -1,9 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ConnectionLimits } from './connection-limits.js';
 import { DatabaseInitializer } from './database-initializer.js';
 import { buildDataSourceOptions } from './data-source-options.js';
+import { prepareDataSource } from './galera/failover.js';
 import { DatabaseReader } from './read-routing.js';
 import { AuditLog } from './entities/audit-log.entity.js';
 import { BugStatus } from './entities/bug-status.entity.js';
@@ -22,6 +24,8 @@ import { Resolution } from './entities/resolution.entity.js';
         retryAttempts: 1,
         retryDelay: 500,
       }),
+      // Galera nodes, causal reads and write retries go under the driver before it connects.
+      dataSourceFactory: async (options) => prepareDataSource(new DataSource(options!)),
     }),
     // Tables every feature writes to or reads from (audit log, statuses, resolutions).
     TypeOrmModule.forFeature([AuditLog, BugStatus, Resolution]),

@@ -98,6 +98,10 @@ const CONNECTION_CODES = new Set([
   'ER_ACCESS_DENIED_ERROR',
   'ER_DBACCESS_DENIED_ERROR',
   'ER_LOCK_WAIT_TIMEOUT',
+  // A write that ran out of DB_WRITE_RETRY_MS on deadlocks or Galera certification conflicts (writes.ts).
+  'ER_LOCK_DEADLOCK',
+  // A Galera node that is not ready ('WSREP has not yet prepared node for application use').
+  'ER_UNKNOWN_COM_ERROR',
   'CR_SERVER_GONE_ERROR',
   'CR_SERVER_LOST',
   'CR_CONNECTION_ERROR',
@@ -113,8 +117,11 @@ const CONNECTION_CODES = new Set([
   'SQLITE_READONLY',
 ]);
 
-/** MySQL error numbers: too many connections, shutdown, access denied, lock wait timeout, server gone/lost. */
-const CONNECTION_ERRNOS = new Set([1040, 1053, 1045, 1044, 1203, 1205, 2002, 2003, 2006, 2013]);
+/**
+ * MySQL error numbers: too many connections, shutdown, access denied, lock wait timeout, server gone/lost;
+ * a Galera node not ready (1047); a deadlock or certification conflict still there after the retries (1213).
+ */
+const CONNECTION_ERRNOS = new Set([1040, 1047, 1053, 1045, 1044, 1203, 1205, 1213, 2002, 2003, 2006, 2013]);
 
 const CONNECTION_MESSAGES = [
   'pool is closed',

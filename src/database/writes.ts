@@ -1,5 +1,8 @@
+import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { isMysql } from './dialect.js';
+import { availabilityOf } from './galera/availability.js';
+import { backoffMs, failureKind, mayRetryTransaction, type TransactionPhase } from './galera/retry-rules.js';
 import { noteWrite } from './read-routing.js';
 
 /**
@@ -10,12 +13,15 @@ import { noteWrite } from './read-routing.js';
  * two requests writing at once would share (and commit or roll back) each
  * other's work. Transactions on SQLite therefore run one after the other.
  *
- * MySQL/MariaDB: InnoDB may pick a transaction as a deadlock victim and roll it
- * back entirely; it is run again (up to 3 attempts) before the error is let out.
+ * MySQL/MariaDB: a transaction that provably did not commit is run again, whole, with jittered backoff,
+ * for at most DB_WRITE_RETRY_MS (galera/retry-rules.ts says which): a deadlock victim or a Galera
+ * certification conflict (1213, at any statement or at COMMIT); with several Galera nodes also a node that
+ * was not ready (1047), refused the connection, or lost it before COMMIT was sent. A COMMIT whose
+ * connection died is never repeated: it may have committed; the caller gets a 503 and it is logged.
  */
 const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
 
-const MAX_ATTEMPTS = 3;
+const logger = new Logger('Writes');
 
 export async function runInTransaction<T>(ds: DataSource, work: (em: EntityManager) => Promise<T>): Promise<T> {
   const result = await runOnPrimary(ds, work);
@@ -37,24 +43,36 @@ async function runOnPrimary<T>(ds: DataSource, work: (em: EntityManager) => Prom
     );
     return run;
   }
+  const availability = availabilityOf(ds);
+  const deadline = Date.now() + availability.writeRetryMs;
   for (let attempt = 1; ; attempt++) {
+    const runner = ds.createQueryRunner();
+    let phase: TransactionPhase = 'statements';
     try {
-      return await ds.transaction(work);
+      await runner.startTransaction();
+      const result = await work(runner.manager);
+      phase = 'commit';
+      await runner.commitTransaction();
+      return result;
     } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !isDeadlockError(error)) throw error;
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      const kind = failureKind(error);
+      const wait = backoffMs(attempt);
+      if (mayRetryTransaction(kind, phase, availability.otherNodes) && Date.now() + wait < deadline) {
+        availability.countRetry('transaction', kind!);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        continue;
+      }
+      if (phase === 'commit' && kind === 'lost') {
+        availability.unknownCommits++;
+        // Answered 503 (a connection error): whether it committed is for whoever reads the data next.
+        logger.error('A COMMIT lost its database connection: the transaction may or may not have committed');
+      }
+      throw error;
+    } finally {
+      await runner.release();
     }
   }
-}
-
-/** InnoDB chose this transaction as a deadlock victim (ER_LOCK_DEADLOCK, 1213) and rolled it back. */
-export function isDeadlockError(err: unknown): boolean {
-  let current: unknown = err;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const record = current as Record<string, unknown>;
-    if (record.code === 'ER_LOCK_DEADLOCK' || record.errno === 1213) return true;
-    current = record.driverError ?? record.cause;
-  }
-  return false;
 }
 
 /** The auto-increment id of the row a raw `INSERT` just wrote (mysql2 result header, or better-sqlite3's rowid). */

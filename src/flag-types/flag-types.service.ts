@@ -8,6 +8,7 @@ import { isMysql } from '../database/dialect.js';
 import { matchEach, nocase, preferExact } from '../database/match-each.js';
 import { DatabaseReader, type SqlRunner } from '../database/read-routing.js';
 import { insertedId, runInTransaction } from '../database/writes.js';
+import { cleanUpFlagsOfTypes } from '../flags/flag-retarget.js';
 import { productAccessDenied, productNotSpecified } from '../products/product-write.rules.js';
 import { EDITCOMPONENTS, ProductAdminPolicy } from '../products/product-admin-policy.js';
 import { ProductVisibility } from '../catalogue/product-visibility.js';
@@ -321,6 +322,9 @@ export class FlagTypesService {
         await em.query(`DELETE FROM ${table} WHERE type_id IN (${typeIds.map(() => '?').join(', ')})`, typeIds);
         await this.writeClusions(em, table, typeIds, lists);
       }
+      // As FlagType->update: flags where the types no longer apply move to a same-named type
+      // or go, and requestees of types no longer specifically requestable are cleared.
+      await cleanUpFlagsOfTypes(em, targets);
       await writeAuditLog(em, user.id, audit);
       return answer;
     });

@@ -3,12 +3,17 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import { DataSource } from 'typeorm';
 import { LoginExempt } from '../auth/auth.decorators.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
+import { availabilityOf } from '../database/galera/availability.js';
+import type { NodeHealth } from '../database/galera/node-set.js';
 import { DatabaseReader, type ReplicaHealth } from '../database/read-routing.js';
 
 interface HealthAnswer {
   status: 'ok';
-  /** Only with DATABASE_REPLICA_URLS (SPEC §7): each database's state. */
-  databases?: { primary: 'ok'; replicas: ReplicaHealth[] };
+  /**
+   * Only with several Galera nodes in DATABASE_URL (each node's state, and which one is in use) or with
+   * DATABASE_REPLICA_URLS (SPEC §7: each replica's state).
+   */
+  databases?: { primary: 'ok'; nodes?: NodeHealth[]; replicas?: ReplicaHealth[] };
 }
 
 @ApiTags('operations')
@@ -25,14 +30,24 @@ export class HealthController {
     summary: 'Whether the service can reach its database (for load balancers and monitoring).',
     description:
       'With read replicas configured, `databases` gives the state of each one as last checked; a replica out of ' +
-      'rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail.',
+      'rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. ' +
+      'With several Galera nodes in DATABASE_URL, `nodes` gives each node\'s state (synced, joining or down) and ' +
+      'which one the service uses; the answer is ok while the node in use answers.',
   })
   @ApiOkResponse({
     description: 'The primary database answers.',
     schema: {
       example: {
         status: 'ok',
-        databases: { primary: 'ok', replicas: [{ name: 'replica1:3306/bugs', status: 'ok', lag_ms: 0 }] },
+        databases: {
+          primary: 'ok',
+          nodes: [
+            { name: 'db1:3306', status: 'down', in_use: false },
+            { name: 'db2:3306', status: 'synced', in_use: true },
+            { name: 'db3:3306', status: 'joining', in_use: false },
+          ],
+          replicas: [{ name: 'replica1:3306/bugs', status: 'ok', lag_ms: 0 }],
+        },
       },
     },
   })
@@ -46,6 +61,8 @@ export class HealthController {
       throw Errors.databaseUnavailable();
     }
     const replicas = this.reader.replicaHealth();
-    return replicas ? { status: 'ok', databases: { primary: 'ok', replicas } } : { status: 'ok' };
+    const nodes = availabilityOf(this.dataSource).nodes?.health();
+    if (!replicas && !nodes) return { status: 'ok' };
+    return { status: 'ok', databases: { primary: 'ok', ...(nodes && { nodes }), ...(replicas && { replicas }) } };
   }
 }

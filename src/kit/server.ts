@@ -14,11 +14,11 @@ import { TestData } from './test-data.js';
 export type SettingName = keyof typeof SETTINGS;
 
 export interface StartServerOptions {
-  /** `memory` (SQLite in memory, the default), a `mysql://` URL or `sqlite:path`. */
+  /** `memory` (SQLite in memory, the default), a `mysql://` URL or `sqlite:path` (else `settings.DATABASE_URL`). */
   database?: string;
-  /** Default 0: a free port. */
+  /** Default `settings.PORT`, else 0: a free port. */
   port?: number;
-  /** Default 127.0.0.1. */
+  /** Default `settings.HOST`, else 127.0.0.1. */
   host?: string;
   /** The base data: a seed, or the path of a seed file (JSON or YAML). */
   seed?: Seed | string;
@@ -56,13 +56,18 @@ function seedOf(seed: Seed | string): unknown {
  * Rejects with a SeedError listing every problem when a seed is not valid.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const database = !options.database || options.database === 'memory' ? MEMORY : options.database;
+  const settings = options.settings ?? {};
+  const wanted = options.database ?? (settings.DATABASE_URL === undefined ? 'memory' : String(settings.DATABASE_URL));
+  const database = wanted === 'memory' ? MEMORY : wanted;
   const inMemory = database === MEMORY;
-  const env: Record<string, string> = { LOG_LEVEL: 'silent', DEMO_DATA: 'false' };
-  for (const [name, value] of Object.entries(options.settings ?? {})) {
+  const env: Record<string, string> = { LOG_LEVEL: 'silent', DEMO_DATA: 'false', PORT: '0' };
+  for (const [name, value] of Object.entries(settings)) {
     if (value !== undefined) env[name] = typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
   }
-  Object.assign(env, { DATABASE_URL: database, PORT: String(options.port ?? 0), HOST: options.host ?? '127.0.0.1' });
+  // The options win over the same settings given in `settings`.
+  env.DATABASE_URL = database;
+  if (options.port !== undefined) env.PORT = String(options.port);
+  if (options.host !== undefined) env.HOST = options.host;
   const config = loadConfig(env);
   if (config.workers > 1) throw new ConfigError('WORKERS must be 1 for a server started in process');
 

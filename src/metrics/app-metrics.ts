@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import type { DatabaseFault } from '../bugzilla/error-envelope.js';
+import { availabilityOf } from '../database/galera/availability.js';
 import { CacheMetrics } from './cache-metrics.js';
 import { readPoolUsage, type PoolUsage } from './database-pool.js';
 
@@ -136,6 +137,7 @@ export class AppMetrics {
       'The most database connections the pool opens (DB_POOL_SIZE; SQLite: 1).',
       (usage) => usage.max,
     );
+    this.availabilityCounters();
   }
 
   /** What caches call; see CacheMetrics. */
@@ -176,6 +178,45 @@ export class AppMetrics {
     this.dataSource = undefined;
     this.oldestData.clear();
     this.registry.clear();
+  }
+
+  /** Failovers and retries, kept by the database layer (src/database/galera) and read at each scrape. */
+  private availabilityCounters(): void {
+    const read = () => (this.dataSource?.isInitialized ? availabilityOf(this.dataSource) : undefined);
+    new Counter({
+      name: 'bugzilla_db_failovers_total',
+      help: 'Moves from one Galera node to another (DATABASE_URL with several nodes): the node in use failed or was not Synced.',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(read()?.failovers ?? 0);
+      },
+    });
+    new Counter({
+      name: 'bugzilla_db_retries_total',
+      help:
+        "Statements (outside a transaction) and whole transactions run again, by what they ran into: 'conflict' " +
+        "(deadlock or Galera certification conflict, 1213), 'not-ready' (a Galera node not ready, 1047), 'refused' " +
+        "(no connection to the node) or 'lost' (the connection died before COMMIT was sent).",
+      labelNames: ['what', 'reason'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [key, count] of read()?.retries ?? []) {
+          const [what, reason] = key.split('|');
+          this.inc({ what, reason }, count);
+        }
+      },
+    });
+    new Counter({
+      name: 'bugzilla_db_unknown_commits_total',
+      help: 'COMMITs whose connection died before the answer: the transaction may or may not have committed (answered 503, logged).',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(read()?.unknownCommits ?? 0);
+      },
+    });
   }
 
   private poolGauge(name: string, help: string, read: (usage: PoolUsage) => number) {

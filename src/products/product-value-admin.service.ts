@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
 import { parseOptionalBoolean, parseOptionalString } from '../bugzilla/params.js';
+import { databaseNow, writeBugsActivity } from '../database/activity.js';
 import { AUDIT_CREATE, type AuditEntry, writeAuditLog } from '../database/audit-log.js';
 import { isDuplicateKeyError, isMysql } from '../database/dialect.js';
 import { insertedId, runInTransaction } from '../database/writes.js';
@@ -20,6 +21,9 @@ import {
   valueNotSpecified,
   versionIsLast,
 } from './product-value.rules.js';
+
+/** Bugs updated per statement (SQLite binds at most 32766 parameters). */
+const BUG_CHUNK = 1000;
 
 const AUDIT_REMOVE = '__remove__';
 
@@ -223,16 +227,59 @@ export class ProductValueAdminService {
     } else if (sameValue(row.value, product.defaultMilestone)) {
       throw milestoneIsDefault(row.value, product.name, 'deleted');
     }
-    const [{ n: bugs }]: { n: number }[] = await em.query(
-      `SELECT COUNT(*) AS n FROM bugs WHERE product_id = ? AND ${info.bugColumn} = ?${this.nocase()}`,
+    const bugs: { bug_id: number }[] = await em.query(
+      `SELECT bug_id FROM bugs WHERE product_id = ? AND ${info.bugColumn} = ?${this.nocase()} ORDER BY bug_id`,
       [product.id, row.value],
     );
-    if (Number(bugs) > 0) throw valueHasBugs(info.kind, Number(bugs));
+    if (bugs.length > 0) {
+      // Bugzilla refuses to delete a version with bugs, and moves a milestone's bugs to the default one.
+      if (info.kind === 'version') throw valueHasBugs(info.kind, bugs.length);
+      await this.moveBugsToDefaultMilestone(
+        em,
+        user,
+        product,
+        row.value,
+        bugs.map((bug) => Number(bug.bug_id)),
+      );
+    }
     await em.query(`DELETE FROM ${info.table} WHERE id = ?`, [row.id]);
     await writeAuditLog(em, user.id, [
       { class: info.auditClass, objectId: row.id, field: AUDIT_REMOVE, removed: row.value, added: null },
     ]);
     return row.id;
+  }
+
+  /**
+   * Bugzilla's Milestone->remove_from_db for a milestone bugs still target: they move to the
+   * product's default milestone, their `delta_ts` becomes now, and each gets a `bugs_activity`
+   * row (target_milestone: the deleted milestone → the default), all at one time.
+   */
+  private async moveBugsToDefaultMilestone(
+    em: EntityManager,
+    user: AuthUser,
+    product: { defaultMilestone: string },
+    milestone: string,
+    bugIds: number[],
+  ): Promise<void> {
+    const now = await databaseNow(em);
+    for (let start = 0; start < bugIds.length; start += BUG_CHUNK) {
+      const chunk = bugIds.slice(start, start + BUG_CHUNK);
+      await em.query(
+        `UPDATE bugs SET target_milestone = ?, delta_ts = ? WHERE bug_id IN (${chunk.map(() => '?').join(', ')})`,
+        [product.defaultMilestone, now, ...chunk],
+      );
+    }
+    await writeBugsActivity(
+      em,
+      user.id,
+      now,
+      bugIds.map((bugId) => ({
+        bugId,
+        field: 'target_milestone',
+        removed: milestone,
+        added: product.defaultMilestone,
+      })),
+    );
   }
 
   // ---------------------------------------------------------------- shared

@@ -131,13 +131,14 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
     readOnly: false,
     access: { loginExempt: true, ownCredentialParams: true },
     rest: ['GET /rest/valid_login'],
-    call: async ({ service, params }) => (await service(SessionService).validLogin(params.login, params.token)).result,
+    call: async ({ service, user, params, clientIp }) =>
+      (await service(SessionService).validLogin(user, params, clientIp)).result,
   },
   'User.get': {
     readOnly: true,
     access: {},
     rest: ['GET /rest/user', 'GET /rest/user/:id_or_login'],
-    call: ({ service, user, params }) => service(SessionService).users(user, params.ids, params.names),
+    call: ({ service, user, params }) => service(SessionService).users(user, params.ids, params.names, params.match, params.limit),
   },
   // Not in Bugzilla 5.2's User class; bugzilla.mozilla.org serves it (GET /rest/whoami).
   'User.whoami': {

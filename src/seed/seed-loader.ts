@@ -3,7 +3,7 @@ import { generateApiKey, hashPassword } from '../auth/password.js';
 import { toSqlDateTime } from '../database/dialect.js';
 import type { Seed, SeedBug, SeedFlagType, SeedProduct, SeedUser, SeedValue } from './seed.js';
 import { createBugzillaUser } from '../users/create-user.js';
-import { Seeder } from './seeder.js';
+import { Seeder, quoteTable } from './seeder.js';
 import { controlNumber, flagTargets, validateSeed, valueName } from './seed-validation.js';
 
 /** What applying a seed gives back: the API key of each of its users (login → key). */
@@ -100,6 +100,8 @@ class SeedApplication {
         realname: u.real_name,
         password: u.password,
         disabledText: disabled ? u.disabled_text : undefined,
+        // Written with the creation's `bug_group` activity row, as Bugzilla's user editor does.
+        groups: u.groups,
       });
     } else {
       await this.update('profiles', 'userid', id, {
@@ -110,6 +112,7 @@ class SeedApplication {
       });
     }
     this.users.set(u.login.toLowerCase(), id);
+    // An existing user joins the groups it is not in yet (a new one already has them all).
     for (const group of u.groups ?? []) {
       await this.link('user_group_map', {
         user_id: id,
@@ -362,7 +365,10 @@ class SeedApplication {
     const columns = Object.keys(row);
     const where = columns.map((c) => (row[c] === null ? `${c} IS NULL` : `${c} = ?`)).join(' AND ');
     const params = columns.filter((c) => row[c] !== null).map((c) => row[c]);
-    const found: unknown[] = await this.db.query(`SELECT 1 AS one FROM ${quote(table)} WHERE ${where} LIMIT 1`, params);
+    const found: unknown[] = await this.db.query(
+      `SELECT 1 AS one FROM ${quoteTable(table)} WHERE ${where} LIMIT 1`,
+      params,
+    );
     if (found.length === 0) await this.rows.insert(table, row);
   }
 
@@ -382,12 +388,8 @@ class SeedApplication {
       return typeof v === 'boolean' ? (v ? 1 : 0) : (v as Value);
     });
     await this.db.query(
-      `UPDATE ${quote(table)} SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE ${keys.map((k) => `${k} = ?`).join(' AND ')}`,
+      `UPDATE ${quoteTable(table)} SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE ${keys.map((k) => `${k} = ?`).join(' AND ')}`,
       [...values, ...ids],
     );
   }
-}
-
-function quote(table: string): string {
-  return table === 'groups' ? '`groups`' : table;
 }

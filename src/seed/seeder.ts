@@ -390,6 +390,42 @@ export class Seeder {
     });
   }
 
+  /** An attachment of `bugId` by `submitter` (its data row is not written); returns its id. */
+  async attachment(bugId: number, submitter: number, options: { description?: string; filename?: string } = {}) {
+    const now = new Date();
+    return this.insert('attachments', {
+      bug_id: bugId,
+      creation_ts: now,
+      modification_time: now,
+      description: options.description ?? 'an attachment',
+      mimetype: 'text/plain',
+      filename: options.filename ?? 'file.txt',
+      submitter_id: submitter,
+    });
+  }
+
+  /** A flag of type `type` on a bug, or on one of its attachments; returns its id. */
+  async flag(flag: {
+    type: number;
+    status: '?' | '+' | '-';
+    bug: number;
+    attachment?: number;
+    setter: number;
+    requestee?: number;
+  }): Promise<number> {
+    const now = new Date();
+    return this.insert('flags', {
+      type_id: flag.type,
+      status: flag.status,
+      bug_id: flag.bug,
+      attach_id: flag.attachment ?? null,
+      creation_date: now,
+      modification_date: now,
+      setter_id: flag.setter,
+      requestee_id: flag.requestee ?? null,
+    });
+  }
+
   /** Returns the bug_user_last_visit id. */
   async lastVisit(userId: number, bugId: number, ts: Date): Promise<number> {
     return this.insert('bug_user_last_visit', {
@@ -401,14 +437,7 @@ export class Seeder {
 
   /** A group's id from its id or (case-insensitive) name; throws when there is no such group. */
   async groupId(ref: Ref): Promise<number> {
-    if (typeof ref === 'number') return ref;
-    const cached = this.groupIds.get(ref.toLowerCase());
-    if (cached !== undefined) return cached;
-    const rows: { id: number | string }[] = await this.db.query('SELECT id FROM `groups` WHERE name = ?', [ref]);
-    if (rows.length === 0) throw new Error(`There is no group named '${ref}'.`);
-    const id = Number(rows[0].id);
-    this.groupIds.set(ref.toLowerCase(), id);
-    return id;
+    return this.idByName(ref, this.groupIds, '`groups`', 'group');
   }
 
   private async groupIdList(refs: Ref[]): Promise<number[]> {
@@ -419,19 +448,23 @@ export class Seeder {
 
   /** A classification's id from its id or name; throws when there is none. */
   async classificationId(ref: Ref): Promise<number> {
+    return this.idByName(ref, this.classificationIds, 'classifications', 'classification');
+  }
+
+  private async idByName(ref: Ref, cache: Map<string, number>, table: string, what: string): Promise<number> {
     if (typeof ref === 'number') return ref;
-    const cached = this.classificationIds.get(ref.toLowerCase());
+    const cached = cache.get(ref.toLowerCase());
     if (cached !== undefined) return cached;
-    const rows: { id: number | string }[] = await this.db.query('SELECT id FROM classifications WHERE name = ?', [ref]);
-    if (rows.length === 0) throw new Error(`There is no classification named '${ref}'.`);
+    const rows: { id: number | string }[] = await this.db.query(`SELECT id FROM ${table} WHERE name = ?`, [ref]);
+    if (rows.length === 0) throw new Error(`There is no ${what} named '${ref}'.`);
     const id = Number(rows[0].id);
-    this.classificationIds.set(ref.toLowerCase(), id);
+    cache.set(ref.toLowerCase(), id);
     return id;
   }
 }
 
 /** `groups` is reserved in MySQL 8; backticks also quote identifiers in SQLite. */
-function quoteTable(table: string): string {
+export function quoteTable(table: string): string {
   return table === 'groups' ? '`groups`' : table;
 }
 

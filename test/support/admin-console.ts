@@ -61,6 +61,8 @@ export async function startConsole(dialect: Dialect, env: Record<string, string>
     async open() {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
+      // A step that cannot happen fails with its own message well within the test's time.
+      page.setDefaultTimeout(10_000);
       await page.goto(`${origin}/admin/`);
       return page;
     },

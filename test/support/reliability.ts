@@ -82,7 +82,7 @@ export function envelopeProblem(res: Pick<ApiResponse, 'status' | 'body'>): stri
   if (typeof body.message !== 'string' || body.message.trim() === '') return 'message is not a sentence';
   if (body.documentation !== DOC) return `documentation is ${String(body.documentation)}`;
   const code = body.code as number;
-  const expected = code === -32000 ? [500, 503] : code === 32000 ? [400, 413] : [statusForCode(code)];
+  const expected = code === -32000 ? [500, 503] : code === 32000 ? [400, 413, 414] : [statusForCode(code)];
   if (!expected.includes(res.status)) return `status ${res.status} for code ${code}`;
   return undefined;
 }

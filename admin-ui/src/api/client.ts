@@ -11,6 +11,8 @@ import type {
   Product,
   ProductChanges,
   ProductFields,
+  PartCounts,
+  ProductParts,
   ProductSummary,
   User,
   ValueFields,
@@ -83,8 +85,10 @@ export interface Read<T> {
   etag?: string;
 }
 
-/** The fields the catalogue needs: counts come from the ids alone, so 100,000 components stay small. */
-const CATALOGUE_FIELDS = 'id,name,description,is_active,classification,components.id,versions.id,milestones.id';
+/** The catalogue's own fields, asked first: small and quick whatever the number of components. */
+const CATALOGUE_FIELDS = 'id,name,description,is_active,classification';
+/** The counts of each product's parts, asked next: only the ids of the parts. */
+const COUNT_FIELDS = 'id,components.id,versions.id,milestones.id';
 
 export class BugzillaApi {
   constructor(private credentials: Credentials | null = null) {}
@@ -173,6 +177,18 @@ export class BugzillaApi {
   async catalogue(): Promise<ProductSummary[]> {
     const query = { include_fields: CATALOGUE_FIELDS };
     return (await this.data<{ products: ProductSummary[] }>('products', { query })).products;
+  }
+
+  /** How many components, versions and milestones each product has, by product id. */
+  async catalogueCounts(): Promise<Map<number, PartCounts>> {
+    const query = { include_fields: COUNT_FIELDS };
+    const { products } = await this.data<{ products: ProductParts[] }>('products', { query });
+    return new Map(
+      products.map((p) => [
+        p.id,
+        { components: p.components.length, versions: p.versions.length, milestones: p.milestones.length },
+      ]),
+    );
   }
 
   /** One product, and the ETag to send back with writes to it. */

@@ -85,16 +85,27 @@ export interface Product {
   milestones: Milestone[];
 }
 
-/** A catalogue row: a product read with only the ids of its parts (include_fields). */
+/** A catalogue row: a product's own fields (include_fields). */
 export interface ProductSummary {
   id: number;
   name: string;
   description: string;
   is_active: boolean;
   classification: string;
+}
+
+/** A product read with only the ids of its parts (include_fields), for the catalogue's counts. */
+export interface ProductParts {
+  id: number;
   components: { id: number }[];
   versions: { id: number }[];
   milestones: { id: number }[];
+}
+
+export interface PartCounts {
+  components: number;
+  versions: number;
+  milestones: number;
 }
 
 export interface FieldChange {

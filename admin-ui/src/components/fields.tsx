@@ -14,6 +14,30 @@ export interface FormErrors {
 
 export type FieldOf = (error: ApiError) => string | undefined;
 
+/**
+ * A FieldOf from rules: a code, or words of the message, name the field. Where a message quotes a
+ * value (an unknown login), the field holding that value is the one it concerns.
+ */
+export function fieldRules(
+  rules: [number | RegExp, string][],
+  values: () => Record<string, string | string[] | undefined> = () => ({}),
+): FieldOf {
+  return (error) => {
+    for (const [test, field] of rules) {
+      if (typeof test === 'number' ? error.code === test : test.test(error.message)) return field;
+    }
+    for (const [field, value] of Object.entries(values())) {
+      const items = (Array.isArray(value) ? value : [value]).filter((v): v is string => !!v && v.trim() !== '');
+      if (
+        items.some((item) => error.message.includes(`'${item.trim()}'`) || error.message.includes(` ${item.trim()} `))
+      ) {
+        return field;
+      }
+    }
+    return undefined;
+  };
+}
+
 export function errorsFrom(error: unknown, fieldOf: FieldOf): FormErrors {
   if (!(error instanceof ApiError)) return { fields: {}, form: String((error as Error)?.message ?? error) };
   const field = fieldOf(error);

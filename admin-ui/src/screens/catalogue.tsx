@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { ProductSummary } from '../api/types.js';
+import type { PartCounts, ProductSummary } from '../api/types.js';
 import { api } from '../session.js';
 import { href } from '../router.js';
 import { FormError } from '../components/fields.js';
@@ -11,6 +11,12 @@ interface Row {
 }
 
 /**
+ * How many matching products are drawn at once: the filter narrows thousands, and drawing a few hundred
+ * rows keeps each keystroke fast; "Show all" draws the rest on demand.
+ */
+const SHOWN_AT_ONCE = 200;
+
+/**
  * Every product the caller may see, grouped by classification, with the counts of its parts and a
  * filter that narrows thousands of them as one types (each keystroke is one pass over prepared strings).
  */
@@ -18,6 +24,8 @@ export function Catalogue() {
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string>();
   const [filter, setFilter] = useState('');
+  const [showAll, setShowAll] = useState(false);
+  const [counts, setCounts] = useState<Map<number, PartCounts>>();
 
   useEffect(() => {
     api
@@ -31,20 +39,34 @@ export function Catalogue() {
         ),
       )
       .catch((caught: Error) => setError(caught.message));
+    // The counts take longer on a big catalogue: the list is usable before they arrive.
+    api
+      .catalogueCounts()
+      .then(setCounts)
+      .catch(() => setCounts(new Map()));
   }, []);
 
-  const groups = useMemo(() => {
+  const { groups, matching, drawn } = useMemo(() => {
     const needle = filter.trim().toLowerCase();
+    const matches = needle ? (rows ?? []).filter((row) => row.haystack.includes(needle)) : (rows ?? []);
+    // Classifications in name order, products in the API's order (by name) within each.
     const byClass = new Map<string, ProductSummary[]>();
-    for (const row of rows ?? []) {
-      if (needle && !row.haystack.includes(needle)) continue;
+    for (const row of matches) {
       const list = byClass.get(row.product.classification);
       if (list) list.push(row.product);
       else byClass.set(row.product.classification, [row.product]);
     }
-    return [...byClass].sort(([a], [b]) => a.localeCompare(b));
-  }, [rows, filter]);
-  const shown = groups.reduce((sum, [, list]) => sum + list.length, 0);
+    const sorted = [...byClass].sort(([a], [b]) => a.localeCompare(b));
+    let budget = showAll ? Infinity : SHOWN_AT_ONCE;
+    const visible: [string, ProductSummary[]][] = [];
+    for (const [name, list] of sorted) {
+      if (budget <= 0) break;
+      visible.push([name, list.slice(0, budget)]);
+      budget -= list.length;
+    }
+    const count = visible.reduce((sum, [, list]) => sum + list.length, 0);
+    return { groups: visible, matching: matches.length, drawn: count };
+  }, [rows, filter, showAll]);
 
   return (
     <section aria-labelledby="catalogue-title">
@@ -68,7 +90,7 @@ export function Catalogue() {
       {rows === null && !error && <p role="status">Loading the catalogue…</p>}
       {rows !== null && (
         <p role="status" class="count" data-testid="catalogue-count">
-          {shown === rows.length ? `${rows.length} products` : `${shown} of ${rows.length} products`}
+          {matching === rows.length ? `${rows.length} products` : `${matching} of ${rows.length} products`}
         </p>
       )}
       {groups.map(([classification, products]) => (
@@ -99,15 +121,38 @@ export function Catalogue() {
                     {!product.is_active && <span class="badge">closed for bugs</span>}
                   </th>
                   <td class="description">{product.description}</td>
-                  <td class="num">{product.components.length}</td>
-                  <td class="num">{product.versions.length}</td>
-                  <td class="num">{product.milestones.length}</td>
+                  <Counts counts={counts} id={product.id} />
                 </tr>
               ))}
             </tbody>
           </table>
         </section>
       ))}
+      {drawn < matching && (
+        <p class="more">
+          Showing the first {drawn} of {matching}: type in the filter to narrow them, or{' '}
+          <button type="button" class="secondary" onClick={() => setShowAll(true)}>
+            Show all {matching}
+          </button>
+        </p>
+      )}
     </section>
+  );
+}
+
+/** A product's three counts, or a placeholder while they are still being read. */
+function Counts({ counts, id }: { counts?: Map<number, PartCounts>; id: number }) {
+  const own = counts?.get(id);
+  const cell = (n: number | undefined) => (
+    <td class="num" aria-busy={counts ? undefined : true}>
+      {n ?? (counts ? '' : '…')}
+    </td>
+  );
+  return (
+    <>
+      {cell(own?.components)}
+      {cell(own?.versions)}
+      {cell(own?.milestones)}
+    </>
   );
 }

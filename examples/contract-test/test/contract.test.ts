@@ -55,4 +55,10 @@ describe('what our app needs from bugzilla-products', () => {
     expect(read.data?.[0]?.id).toBe(7);
     expect(read.data?.[0]?.last_visit_ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
+
+  it('ships the admin console with the package', async () => {
+    const page = await fetch(`${server.url}/admin/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+  });
 });

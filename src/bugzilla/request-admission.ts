@@ -1,0 +1,74 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { BugzillaError, envelope, ErrorCode, Errors } from './bugzilla-error.js';
+import { normalizeRequestUrl } from './request-path.js';
+
+/**
+ * What happens to a request before any route is chosen: its path is normalised as Apache would
+ * (request-path.ts), and requests the service will not route are refused in Bugzilla's envelope —
+ * a path climbing above the root (400), a URL longer than HTTP_MAX_HEADER_BYTES (414) — by the
+ * first onRequest hook. Node itself refuses a request line plus headers past the same limit before
+ * the application sees the request; clientErrorAnswer gives that answer the envelope too.
+ */
+
+/** Requests marked by the URL rewriter, with what to answer them. */
+const refusals = new WeakMap<IncomingMessage, () => BugzillaError>();
+
+const tooLong = (limit: number) =>
+  new BugzillaError(
+    ErrorCode.USER_ERROR,
+    `The request line and headers are longer than the limit of ${limit} bytes (HTTP_MAX_HEADER_BYTES).`,
+    414,
+  );
+
+/** Fastify's `rewriteUrl`: runs before routing, for every request. */
+export function requestUrlRewriter(maxHeaderBytes: number): (request: IncomingMessage) => string {
+  return (request) => {
+    const url = request.url ?? '/';
+    if (url.length > maxHeaderBytes) {
+      // Never parsed or routed: only a short path is kept, for the logs.
+      refusals.set(request, () => tooLong(maxHeaderBytes));
+      return url.split('?')[0].slice(0, 1024);
+    }
+    const normalized = normalizeRequestUrl(url);
+    if (normalized !== null) return normalized;
+    const path = url.split('?')[0];
+    refusals.set(request, () => Errors.badRequest(`The path '${path}' leads above the root of this server.`));
+    return url;
+  };
+}
+
+/** Refuses the requests the rewriter marked. Register before any other hook. */
+export function refuseUnroutableRequests(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', async (request) => {
+    const refusal = refusals.get(request.raw);
+    if (refusal) throw refusal();
+  });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before any request exists (a
+ * request line plus headers past the limit, a malformed request, a request that took too long to
+ * arrive) is answered with Bugzilla's envelope and the CORS header, then the connection is closed.
+ */
+export function clientErrorAnswer(maxHeaderBytes: number) {
+  return (error: NodeJS.ErrnoException, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, reason, answer] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [414, 'URI Too Long', tooLong(maxHeaderBytes)]
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', Errors.badRequest('The request took too long to arrive.')]
+          : [400, 'Bad Request', Errors.badRequest('The request is not valid HTTP.')];
+    const body = JSON.stringify(envelope(answer.code, answer.message));
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nAccess-Control-Allow-Origin: *\r\n` +
+          `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  };
+}

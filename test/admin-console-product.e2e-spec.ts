@@ -1,0 +1,265 @@
+import type { Page } from 'playwright-core';
+import { DIALECTS } from './support/test-app.js';
+import {
+  type ConsoleHarness,
+  screenshot,
+  seriousAxeViolations,
+  signIn,
+  startConsole,
+} from './support/admin-console.js';
+
+/**
+ * The admin console's product pages (SPEC §11) in Chromium: creating a product with its first version
+ * and milestone, its fields, components (user completion, default CC), versions and milestones, flag
+ * types, and every refusal of the API shown at its field in the API's words. On MariaDB and SQLite.
+ */
+
+const PASSWORD = 'correct horse battery';
+
+describe.each(DIALECTS)('admin console: products [%s]', (dialect) => {
+  let harness: ConsoleHarness;
+  let page: Page;
+  let widget: number;
+
+  beforeAll(async () => {
+    harness = await startConsole(dialect);
+    const seed = harness.app.seed;
+    const admin = await seed.user('admin@example.com', {
+      password: PASSWORD,
+      realname: 'Ada Admin',
+      groups: ['admin'],
+    });
+    await seed.user('bob@example.com', { realname: 'Bob Builder' });
+    await seed.user('carol@example.com', { realname: 'Carol Chen' });
+    widget = await seed.product('Widget', { description: 'Widgets of all kinds' });
+    const engine = await seed.component(widget, 'Engine', { owner: admin, description: 'Runs it' });
+    await seed.version(widget, 'unspecified');
+    await seed.milestone(widget, '---');
+    const review = await seed.flagType('review', { description: 'Code review' });
+    await seed.flagInclusion(review, widget, null);
+    const qa = await seed.flagType('qa-verified', { description: 'QA checked it' });
+    await seed.flagInclusion(qa, widget, engine);
+
+    page = await harness.open();
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page, 'admin@example.com', PASSWORD);
+    await page.getByText('Signed in as').waitFor();
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  const rows = <T = any>(sql: string, params: unknown[] = []) => harness.app.rows<T>(sql, params);
+  const goTo = async (hash: string) => {
+    await page.evaluate((h) => (location.hash = h), hash);
+  };
+  /** The error text attached to the field labelled `label` (aria-describedby). */
+  const errorOf = async (label: string) => {
+    const field = page.getByLabel(label, { exact: true });
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    const id = (await field.getAttribute('aria-describedby'))!.split(' ')[0];
+    return page.locator(`[id="${id}"]`).textContent();
+  };
+
+  it('creates a product with its first version and default milestone', async () => {
+    await page.getByRole('link', { name: 'New product' }).first().click();
+    await page.getByRole('heading', { name: 'New product' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByLabel('Name', { exact: true }).fill('Gizmo');
+    await page.getByLabel('Description').fill('A small gizmo');
+    await page.getByLabel('First version').fill('1.0');
+    await page.getByLabel('Default milestone').fill('M1');
+    await screenshot(page, 'new-product', dialect);
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await page.getByRole('heading', { name: 'Gizmo' }).waitFor();
+
+    const [product] = await rows('SELECT id, description, defaultmilestone FROM products WHERE name = ?', ['Gizmo']);
+    expect(product).toMatchObject({ description: 'A small gizmo', defaultmilestone: 'M1' });
+    expect(await page.evaluate(() => location.hash)).toBe(`#/products/${product.id}`);
+    expect(await rows('SELECT value FROM versions WHERE product_id = ?', [product.id])).toEqual([{ value: '1.0' }]);
+    expect(await rows('SELECT value FROM milestones WHERE product_id = ?', [product.id])).toEqual([{ value: 'M1' }]);
+    await screenshot(page, 'product-fields', dialect);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it('shows each refusal of a new product at its field, in the words of the API, keeping what was typed', async () => {
+    await goTo('#/products/new');
+    await page.getByRole('heading', { name: 'New product' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Widget');
+    await page.getByLabel('Description').fill('Another widget');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    expect(await errorOf('Name')).toBe("The product name 'Widget' already exists.");
+    expect(await page.getByLabel('Description').inputValue()).toBe('Another widget');
+
+    await page.getByLabel('Name', { exact: true }).fill('Fresh');
+    await page.getByLabel('Description').fill('   ');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    expect(await errorOf('Description')).toBe('You must enter a description for this product.');
+
+    await page.getByLabel('Description').fill('Fine');
+    await page.getByLabel('Classification').fill('Nowhere');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    expect(await errorOf('Classification')).toMatch(/Nowhere/);
+    await screenshot(page, 'new-product-refused', dialect);
+    expect(await rows('SELECT id FROM products WHERE name IN (?, ?)', ['Fresh', 'Nowhere'])).toEqual([]);
+  });
+
+  it("edits the product's fields, and shows a refusal at its field", async () => {
+    await goTo(`#/products/${widget}`);
+    await page.getByRole('heading', { name: 'Widget' }).waitFor();
+    await page.getByLabel('Description').fill('Widgets, all of them');
+    await page.getByLabel('Allows unconfirmed bugs').uncheck();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'Saved' }).textContent()).toBe(
+      'Saved: description, has unconfirmed.',
+    );
+    expect(await rows('SELECT description, allows_unconfirmed FROM products WHERE id = ?', [widget])).toEqual([
+      { description: 'Widgets, all of them', allows_unconfirmed: 0 },
+    ]);
+
+    await page.getByLabel('Name', { exact: true }).fill('Gizmo');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    expect(await errorOf('Name')).toBe("The product name 'Gizmo' already exists.");
+    expect(await rows('SELECT name FROM products WHERE id = ?', [widget])).toEqual([{ name: 'Widget' }]);
+    await page.getByLabel('Name', { exact: true }).fill('Widget');
+  });
+
+  it('adds a component with a default CC chosen by completion, then renames and deactivates it', async () => {
+    await goTo(`#/products/${widget}/components`);
+    await page.getByRole('button', { name: 'New component' }).click();
+    await page.getByLabel('Component name').fill('Wheels');
+    await page.getByLabel('Component description').fill('Round things');
+    // Completion: typing part of a real name offers the matching logins.
+    await page.getByLabel('Default assignee').fill('builder');
+    const assigneeList = await page.getByLabel('Default assignee').getAttribute('list');
+    await expect
+      .poll(() =>
+        page
+          .locator(`[id="${assigneeList}"] option`)
+          .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)),
+      )
+      .toEqual(['bob@example.com']);
+    await page.getByLabel('Default assignee').fill('bob@example.com');
+    await page.getByLabel('Add to Default CC list').fill('carol@example.com');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('carol@example.com', { exact: true }).waitFor();
+    await screenshot(page, 'component-new', dialect);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Add component' }).click();
+    await page.getByRole('status').filter({ hasText: 'Component Wheels added.' }).waitFor();
+
+    const [wheels] = await rows(
+      `SELECT c.id, c.description, p.login_name AS assignee, c.isactive FROM components c
+         JOIN profiles p ON p.userid = c.initialowner WHERE c.product_id = ? AND c.name = ?`,
+      [widget, 'Wheels'],
+    );
+    expect(wheels).toMatchObject({ description: 'Round things', assignee: 'bob@example.com', isactive: 1 });
+    expect(
+      await rows(
+        'SELECT p.login_name FROM component_cc cc JOIN profiles p ON p.userid = cc.user_id WHERE cc.component_id = ?',
+        [wheels.id],
+      ),
+    ).toEqual([{ login_name: 'carol@example.com' }]);
+
+    await page.getByRole('button', { name: 'Edit Wheels' }).click();
+    await page.getByRole('heading', { name: 'Edit component Wheels' }).waitFor();
+    expect(await page.getByText('carol@example.com', { exact: true }).count()).toBe(1);
+    await page.getByLabel('Component name').fill('Tyres');
+    await page.getByLabel('Open for bugs').uncheck();
+    await page.getByRole('button', { name: 'Save component' }).click();
+    await page.getByRole('status').filter({ hasText: 'Component Tyres saved.' }).waitFor();
+    expect(await rows('SELECT name, isactive FROM components WHERE id = ?', [wheels.id])).toEqual([
+      { name: 'Tyres', isactive: 0 },
+    ]);
+    const row = page.getByRole('row', { name: /^Tyres/ });
+    expect(await row.getByRole('cell').allTextContents()).toEqual([
+      'Round things',
+      'bob@example.com',
+      '',
+      'no',
+      'EditDelete',
+    ]);
+    await screenshot(page, 'components', dialect);
+  });
+
+  it('shows a component refusal at its field: an unknown login at the field that holds it', async () => {
+    await goTo(`#/products/${widget}/components`);
+    await page.getByRole('button', { name: 'New component' }).click();
+    await page.getByLabel('Component name').fill('Engine');
+    await page.getByLabel('Component description').fill('Twice');
+    await page.getByLabel('Default assignee').fill('bob@example.com');
+    await page.getByRole('button', { name: 'Add component' }).click();
+    expect(await errorOf('Component name')).toBe('The Widget product already has a component named Engine.');
+    await page.getByLabel('Component name').fill('Seats');
+    await page.getByLabel('Default assignee').fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Add component' }).click();
+    expect(await errorOf('Default assignee')).toBe(
+      "There is no user named 'nobody@example.com'. Either you mis-typed the name or that user has not yet registered for a Bugzilla account.",
+    );
+    expect(await rows('SELECT id FROM components WHERE name = ?', ['Seats'])).toEqual([]);
+    await page.getByLabel('Default assignee').fill('bob@example.com');
+    await page.getByLabel('Add to Default CC list').fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: 'Add component' }).click();
+    expect(await errorOf('Add to Default CC list')).toMatch(/nobody@example\.com/);
+    expect(await rows('SELECT id FROM components WHERE name = ?', ['Seats'])).toEqual([]);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('adds versions and milestones with sort keys, renames one, and refuses a duplicate at its name', async () => {
+    await goTo(`#/products/${widget}/versions`);
+    await page.getByLabel('Version name').fill('2.0');
+    await page.getByRole('button', { name: 'Add version' }).click();
+    await page.getByRole('status').filter({ hasText: 'Version 2.0 added.' }).waitFor();
+    await page.getByLabel('Version name').fill('1.10');
+    await page.getByRole('button', { name: 'Add version' }).click();
+    await page.getByRole('status').filter({ hasText: 'Version 1.10 added.' }).waitFor();
+    // Bugzilla's version order: digit runs compared as numbers.
+    await expect.poll(() => page.locator('tbody th').allTextContents()).toEqual(['1.10', '2.0', 'unspecified']);
+    await page.getByLabel('Version name').fill('2.0');
+    await page.getByRole('button', { name: 'Add version' }).click();
+    expect(await errorOf('Version name')).toBe("The version '2.0' already exists for product 'Widget'.");
+    await screenshot(page, 'versions', dialect);
+
+    await goTo(`#/products/${widget}/milestones`);
+    await page.getByLabel('Milestone name').fill('M2');
+    await page.getByLabel('Sort key').fill('20');
+    await page.getByRole('button', { name: 'Add milestone' }).click();
+    await page.getByRole('status').filter({ hasText: 'Milestone M2 added.' }).waitFor();
+    await page.getByLabel('Milestone name').fill('M1');
+    await page.getByLabel('Sort key').fill('10');
+    await page.getByRole('button', { name: 'Add milestone' }).click();
+    await page.getByRole('status').filter({ hasText: 'Milestone M1 added.' }).waitFor();
+    await page.getByRole('button', { name: 'Edit M2' }).click();
+    await page.getByLabel('Milestone name').nth(1).fill('M2-final');
+    await page.getByRole('button', { name: 'Save milestone' }).click();
+    await page.getByRole('status').filter({ hasText: 'Milestone M2-final saved.' }).waitFor();
+    expect(
+      await rows('SELECT value, sortkey FROM milestones WHERE product_id = ? ORDER BY sortkey, value', [widget]),
+    ).toEqual([
+      { value: '---', sortkey: 0 },
+      { value: 'M1', sortkey: 10 },
+      { value: 'M2-final', sortkey: 20 },
+    ]);
+    await expect.poll(() => page.locator('tbody th').allTextContents()).toEqual(['---', 'M1', 'M2-final']);
+    await screenshot(page, 'milestones', dialect);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it('lists the flag types that apply, with their inclusions', async () => {
+    await goTo(`#/products/${widget}/flag-types`);
+    await page.getByRole('heading', { name: 'For bugs' }).waitFor();
+    const table = page.getByRole('region', { name: 'Flag types for bugs' });
+    await table.getByRole('row', { name: /^review/ }).waitFor();
+    expect(
+      await table
+        .getByRole('row', { name: /^review/ })
+        .getByRole('cell')
+        .allTextContents(),
+    ).toEqual(['Code review', 'yes', 'every component', '—']);
+    await screenshot(page, 'flag-types', dialect);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});
