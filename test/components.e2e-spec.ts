@@ -859,7 +859,7 @@ forEachDialect(
       });
     });
 
-  itLeavesTheDatabaseConsistent(getApp);
+    itLeavesTheDatabaseConsistent(getApp);
   },
   { BZ_USEQACONTACT: '1' },
 );

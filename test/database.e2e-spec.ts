@@ -76,6 +76,19 @@ const TABLES = [
   'bugs_activity',
   'profiles_activity',
   'email_setting',
+  'bugs_fulltext',
+  'bugs_aliases',
+  'dependencies',
+  'duplicates',
+  'bug_see_also',
+  'keyworddefs',
+  'keywords',
+  'tag',
+  'bug_tag',
+  'email_bug_ignore',
+  'longdescs_tags',
+  'longdescs_tags_activity',
+  'attach_data',
 ];
 
 interface Scratch {
@@ -528,6 +541,12 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     const ods = await open(other.config);
     try {
       await runMigrations(ods, () => undefined);
+      await ods.undoLastMigration({ transaction: 'each' });
+      const withoutBugChildren = await tableNames(ods);
+      for (const table of ['bugs_fulltext', 'dependencies', 'keywords', 'attach_data']) {
+        expect(withoutBugChildren).not.toContain(table);
+      }
+      expect(withoutBugChildren).toContain('bugs_activity');
       await ods.undoLastMigration({ transaction: 'each' });
       const withoutActivity = await tableNames(ods);
       for (const table of ['fielddefs', 'flags', 'bugs_activity', 'email_setting']) {

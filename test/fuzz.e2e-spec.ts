@@ -213,9 +213,20 @@ function successShape(method: string, path: string, status: number): Check | und
   if (m === 'GET' && /^\/rest\/flag_type\/[^/]+(\/[^/]+)?$/.test(p)) {
     return object({ bug: array(openObject({})), attachment: array(openObject({})) }, true);
   }
+  if (m === 'DELETE' && /^\/rest\/flag_type\/[^/]+$/.test(p))
+    return object({ flagtypes: array(object({ id: int }, true)) }, true);
   if (m === 'PUT' && /^\/rest\/flag_type\/[^/]+$/.test(p)) {
     return object({ flagtypes: array(object({ id: int, name: str, changes: openObject({}) }, true)) }, true);
   }
+  if (m === 'GET' && /^\/rest\/product\/[^/]+\/history$/.test(p)) {
+    return object({ history: array(openObject({ id: int, object_id: int })) }, true);
+  }
+  const groupControls = /^\/rest\/product\/[^/]+\/group_controls$/;
+  if ((m === 'GET' || m === 'PUT') && groupControls.test(p)) {
+    return openObject({ group_controls: array(openObject({ bug_count: int })) });
+  }
+  if (m === 'DELETE' && /^\/rest\/product\/[^/]+$/.test(p))
+    return object({ products: array(object({ id: int }, true)) }, true);
   if (m === 'GET' && /^\/rest\/classification\/[^/]+$/.test(p)) {
     return object({ classifications: array(openObject({})) }, true);
   }
@@ -298,7 +309,7 @@ class Fuzzer {
     } else if (res.status === 304) {
       expect(res.text, where).toBe('');
     } else if (req.method === 'OPTIONS' && res.status === 200) {
-      expect(String(res.headers.allow), where).toMatch(/^(GET|POST|PUT)(, (GET|POST|PUT))*$/);
+      expect(String(res.headers.allow), where).toMatch(/^(GET|POST|PUT|DELETE)(, (GET|POST|PUT|DELETE))*$/);
     } else if (res.status >= 400) {
       expect(envelopeProblem(res), where).toBeUndefined();
       const message = (res.body as { message: string }).message;
@@ -746,6 +757,11 @@ function everyRoute(world: World): [string, string][] {
     ['POST', '/rest/product'],
     ['PUT', '/rest/product'],
     ['PUT', `/rest/product/${fx.products.bravo}`],
+    // A product with bugs: the sweeps' deletions are refused (allowbugdeletion is off), the fixture stays whole.
+    ['DELETE', `/rest/product/${fx.products.another}`],
+    ['GET', `/rest/product/${fx.products.another}/group_controls`],
+    ['PUT', `/rest/product/${fx.products.another}/group_controls`],
+    ['GET', `/rest/product/${fx.products.another}/history`],
     ['GET', '/rest/bug_user_last_visit'],
     ['GET', `/rest/bug_user_last_visit/${bugs[0]}`],
     ['POST', '/rest/bug_user_last_visit'],
@@ -781,7 +797,12 @@ function everyRoute(world: World): [string, string][] {
     ['GET', '/rest/flag_type/Alpha/Gears'],
     ['POST', '/rest/flag_type'],
     ['PUT', '/rest/flag_type/1'],
+    ['DELETE', '/rest/flag_type/999999'],
     ['GET', '/rest/classification/Unclassified'],
+    // useclassification is off here: every classification write is refused (900), nothing changes.
+    ['POST', '/rest/classification'],
+    ['PUT', '/rest/classification/Unclassified'],
+    ['DELETE', '/rest/classification/Unclassified'],
     ['GET', '/health'],
   ];
 }
@@ -803,6 +824,12 @@ async function seedWorld(app: TestApp): Promise<World> {
     bugs.push(
       await seed.bug({ product: fx.products.another, component: fx.components.c1, reporter, assignee, groups }),
     );
+  }
+  // A bug in every other product too: a generated DELETE of a product is then refused (allowbugdeletion
+  // is off), and the products the sweeps name stay.
+  for (const product of Object.values(fx.products).filter((id) => id !== fx.products.another)) {
+    const [component] = await app.rows<{ id: number }>('SELECT id FROM components WHERE product_id = ?', [product]);
+    await seed.bug({ product, component: component.id, reporter: admin.id, assignee: admin.id });
   }
   // The admin's visits: the plain user must never read them.
   for (const bug of bugs.slice(0, 3)) await seed.lastVisit(admin.id, bug, new Date(Date.UTC(2024, 0, 2, 3, 4, 5)));

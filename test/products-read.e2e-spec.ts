@@ -692,10 +692,11 @@ forEachDialect('Products, read side', (app) => {
       expect(second.text).toBe('');
     });
 
-    it('D32: DELETE /rest/product/1 is 32614', async () => {
-      const response = await app().request('DELETE', '/rest/product/1');
+    it('D32: DELETE /rest/product (no product named) is 32614', async () => {
+      // DELETE /rest/product/{id_or_name} exists since SPEC §10 (test/product-deletion.e2e-spec.ts).
+      const response = await app().request('DELETE', '/rest/product');
       expect(response.status).toBe(404);
-      expect(response.body).toEqual(envelope(32614, "A REST API resource was not found for 'DELETE /product/1'."));
+      expect(response.body).toEqual(envelope(32614, "A REST API resource was not found for 'DELETE /product'."));
     });
   });
 

@@ -90,6 +90,12 @@ export const Errors = {
       ErrorCode.PARAMS_REQUIRED,
       `The function ${fn} requires that you set one of the following parameters: ${params.join(', ')}`,
     ),
+  /** Bugzilla's param_required, as its WebService words it when the function is not named. */
+  paramRequired: (param: string) =>
+    new BugzillaError(
+      ErrorCode.PARAMS_REQUIRED,
+      `The function requires a ${param} argument, and that argument was not set.`,
+    ),
   resourceNotFound: (method: string, path: string) =>
     new BugzillaError(ErrorCode.RESOURCE_NOT_FOUND, `A REST API resource was not found for '${method} ${path}'.`),
   badRequest: (message: string) => new BugzillaError(ErrorCode.USER_ERROR, message),

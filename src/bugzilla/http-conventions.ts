@@ -34,6 +34,11 @@ function serializeAnswer(payload: unknown): string {
   return json;
 }
 
+/** The ETag every 200 with this body carries (SPEC §2); If-Match compares with it (if-match.ts). */
+export function etagOfText(payload: string): string {
+  return etagOf(payload);
+}
+
 function etagOf(payload: string): string {
   const known = etagsOfAnswers.get(payload);
   if (known) return known;
@@ -141,7 +146,8 @@ function withEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown
   return payload;
 }
 
-function matchesEtag(header: string, etag: string): boolean {
+/** Whether an If-None-Match or If-Match header (a list of tags, or `*`) names `etag`. */
+export function matchesEtag(header: string, etag: string): boolean {
   return header
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))

@@ -6,16 +6,15 @@ import { FieldFilter } from '../bugzilla/field-filter.js';
 import { parseIdList, parseStringList, toList } from '../bugzilla/params.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { matchEach, nocase, preferExact } from '../database/match-each.js';
-import { classificationMissing, classificationNotSpecified } from '../products/product-write.rules.js';
+import {
+  classificationMissing,
+  classificationNotEnabled,
+  classificationNotSpecified,
+  EDIT_CLASSIFICATIONS,
+} from '../products/product-write.rules.js';
 import { ProductVisibility } from '../catalogue/product-visibility.js';
 import type { ClassificationDto, ClassificationListDto, ClassificationProductDto } from './dto/classification.dto.js';
 import { DatabaseReader } from '../database/read-routing.js';
-
-/** Members see every product of a classification, and classifications even when `useclassification` is off. */
-export const EDIT_CLASSIFICATIONS = 'editclassifications';
-
-/** Bugzilla's auth_classification_not_enabled. */
-const CLASSIFICATION_NOT_ENABLED = 900;
 
 /** Parameters of Classification.get, as every transport hands them over. */
 export interface ClassificationGetParams {
@@ -62,7 +61,7 @@ export class ClassificationsService {
     // Bugzilla checks the setting before looking anything up, so unknown names get 900 too.
     const editor = user.groupNames.has(EDIT_CLASSIFICATIONS);
     if (!this.config.params.useclassification && !editor) {
-      throw new BugzillaError(CLASSIFICATION_NOT_ENABLED, 'Sorry, classification is not enabled.');
+      throw classificationNotEnabled();
     }
 
     // Bugzilla's order: every name (request order), then every id; the first miss is the error.

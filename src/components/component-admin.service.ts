@@ -158,7 +158,9 @@ export class ComponentAdminService {
     user: AuthUser,
     params: Record<string, unknown>,
   ): Promise<{ id: number }> {
-    const product = await this.policy.checkCanAdminProduct(em, user, params.product);
+    // The product row locked (MySQL): a deletion of the product at the same moment waits for this
+    // create, or this create waits for it and then finds no product (106) — one clean winner.
+    const product = await this.policy.checkCanAdminProduct(em, user, params.product, { lock: true });
     const input = parseCreateComponent(params);
     const description = checkComponentDescription(input.description);
 

@@ -1,3 +1,4 @@
+import { IfMatch, type Representations } from '../bugzilla/if-match.js';
 import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -95,6 +96,14 @@ function ComponentDelete(summary: string) {
   );
 }
 
+/** The GET of the component a write's path names (its If-Match is compared with it). */
+const componentById: Representations = async ({ service, user, params }) => [
+  await service(ComponentsService).get(user, pathTarget(params.id)),
+];
+const componentByName: Representations = async ({ service, user, params }) => [
+  await service(ComponentsService).get(user, pathTarget(params.product, params.component)),
+];
+
 /** Components: Bugzilla 5.2's Component.create, and read, update and delete (bugzilla.mozilla.org, Bugzilla 5.3). */
 @ApiTags('components')
 @Controller('rest/component')
@@ -168,6 +177,7 @@ export class ComponentsController {
   }
 
   @Put(':id')
+  @IfMatch(componentById)
   @ComponentUpdate('Update one component by id.')
   @ID_PARAM
   updateById(
@@ -180,6 +190,7 @@ export class ComponentsController {
   }
 
   @Put(':product/:component')
+  @IfMatch(componentByName)
   @ComponentUpdate("Update one component by product and name (python-bugzilla's editcomponent).")
   @PRODUCT_PARAM
   @COMPONENT_PARAM
@@ -206,6 +217,7 @@ export class ComponentsController {
   }
 
   @Delete(':id')
+  @IfMatch(componentById)
   @HttpCode(200)
   @ComponentDelete('Delete one component by id.')
   @ID_PARAM
@@ -219,6 +231,7 @@ export class ComponentsController {
   }
 
   @Delete(':product/:component')
+  @IfMatch(componentByName)
   @HttpCode(200)
   @ComponentDelete('Delete one component by product and name.')
   @PRODUCT_PARAM

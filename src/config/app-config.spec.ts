@@ -18,6 +18,7 @@ describe('loadConfig', () => {
         makeproductgroups: false,
         requirelogin: false,
         useclassification: false,
+        allowbugdeletion: false,
       },
       maintainer: 'THE MAINTAINER HAS NOT YET BEEN SET',
       siteParameters: BUGZILLA_PARAMETER_DEFAULTS,
@@ -163,6 +164,7 @@ describe('loadConfig', () => {
         makeproductgroups: '0',
         requirelogin: '1',
         useclassification: '1',
+        allowbugdeletion: 1,
         maintainer: 'bugmaster@example.com',
       }),
     );
@@ -173,13 +175,22 @@ describe('loadConfig', () => {
       makeproductgroups: false,
       requirelogin: true,
       useclassification: true,
+      allowbugdeletion: true,
     });
-    expect(loadConfig({ BZ_PARAMS_FILE: file, BZ_REQUIRELOGIN: '0', BZ_MAKEPRODUCTGROUPS: '1' }).params).toEqual({
+    expect(
+      loadConfig({
+        BZ_PARAMS_FILE: file,
+        BZ_REQUIRELOGIN: '0',
+        BZ_MAKEPRODUCTGROUPS: '1',
+        BZ_ALLOWBUGDELETION: 'false',
+      }).params,
+    ).toEqual({
       useqacontact: true,
       or_groups: true,
       makeproductgroups: true,
       requirelogin: false,
       useclassification: true,
+      allowbugdeletion: false,
     });
   });
 

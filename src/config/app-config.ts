@@ -36,6 +36,8 @@ export interface BugzillaParams {
   makeproductgroups: boolean;
   requirelogin: boolean;
   useclassification: boolean;
+  /** Deleting a product deletes its bugs too (SPEC §10); off: a product with bugs cannot be deleted. */
+  allowbugdeletion: boolean;
 }
 
 export interface AppConfig {
@@ -124,6 +126,7 @@ export const SETTINGS = {
   BZ_MAKEPRODUCTGROUPS: '',
   BZ_REQUIRELOGIN: '',
   BZ_USECLASSIFICATION: '',
+  BZ_ALLOWBUGDELETION: '',
   BZ_LAST_VISIT_KEEP_DAYS: '10',
   CACHE_MAX_STALENESS_MS: '1000',
   LOG_LEVEL: 'info',
@@ -316,7 +319,14 @@ function readParamsFile(path: string): FileParams {
     const text = parameterText(raw);
     if (text !== undefined) out.all[key] = text;
   }
-  for (const key of ['useqacontact', 'or_groups', 'makeproductgroups', 'requirelogin', 'useclassification'] as const) {
+  for (const key of [
+    'useqacontact',
+    'or_groups',
+    'makeproductgroups',
+    'requirelogin',
+    'useclassification',
+    'allowbugdeletion',
+  ] as const) {
     if (key in params) out[key] = ['1', 'true'].includes(String(params[key]).toLowerCase());
   }
   if (typeof params.maintainer === 'string' && params.maintainer.trim()) out.maintainer = params.maintainer.trim();
@@ -358,6 +368,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     makeproductgroups: param(env, 'BZ_MAKEPRODUCTGROUPS', fileParams.makeproductgroups),
     requirelogin: param(env, 'BZ_REQUIRELOGIN', fileParams.requirelogin),
     useclassification: param(env, 'BZ_USECLASSIFICATION', fileParams.useclassification),
+    allowbugdeletion: param(env, 'BZ_ALLOWBUGDELETION', fileParams.allowbugdeletion),
   };
   // The setting when given, else the file's `last_visit_keep_days`, else Bugzilla's default.
   const lastVisitKeepDays =

@@ -3,10 +3,12 @@ import { nowUtcSql } from './dialect.js';
 
 /**
  * Bugzilla's `audit_log`: one row per created object (`field` = `__create__`,
- * `added` = its name) and per changed field (`removed`/`added`). Rows of one
+ * `added` = its name), per deleted object (`__remove__`, `removed` = its name) and per changed field (`removed`/`added`). Rows of one
  * call share one timestamp, the database's current UTC time.
  */
 export const AUDIT_CREATE = '__create__';
+/** The field of a deleted object's row (`removed` = its name). */
+export const AUDIT_REMOVE = '__remove__';
 
 export interface AuditEntry {
   /** Bugzilla's class name, e.g. `Bugzilla::Product`. */

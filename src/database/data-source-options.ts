@@ -6,7 +6,8 @@ import { DropTimedOutConnections, ParameterFreeLogger } from './connection-limit
 import { withClusterOptions } from './galera/failover.js';
 import { ALL_MIGRATIONS } from './migrations/index.js';
 
-export type DatabaseSettings = Pick<AppConfig, 'database' | 'dbPoolSize' | 'dbTimeoutMs'> & Partial<Pick<AppConfig, 'galera'>>;
+export type DatabaseSettings = Pick<AppConfig, 'database' | 'dbPoolSize' | 'dbTimeoutMs'> &
+  Partial<Pick<AppConfig, 'galera'>>;
 
 /**
  * The one place that turns the configuration into TypeORM options: used by the

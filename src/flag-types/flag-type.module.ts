@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { ProductModule } from '../products/product.module.js';
+import { FlagTypeDeletionService } from './flag-type-deletion.service.js';
 import { FlagTypesController } from './flag-types.controller.js';
 import { FlagTypesService } from './flag-types.service.js';
 
-/** Flag types (Bugzilla's FlagType.get/create/update), using the product visibility policy. */
+/** Flag types (Bugzilla's FlagType.get/create/update, and deletion), using the product visibility policy. */
 @Module({
   imports: [ProductModule],
   controllers: [FlagTypesController],
-  providers: [FlagTypesService],
+  providers: [FlagTypesService, FlagTypeDeletionService],
   exports: [FlagTypesService],
 })
 export class FlagTypeModule {}

@@ -38,12 +38,7 @@ export function isSet(text: string | undefined): text is string {
   return text !== undefined && text !== '' && text !== '0';
 }
 
-export function paramRequired(param: string): BugzillaError {
-  return new BugzillaError(
-    ErrorCode.PARAMS_REQUIRED,
-    `The function requires a ${param} argument, and that argument was not set.`,
-  );
-}
+export const paramRequired = Errors.paramRequired;
 
 /** A name: trimmed, 1-50 characters, no white space or comma (1101). */
 export function checkName(raw: string | undefined): string {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -19,11 +19,14 @@ import { mergeParams } from '../products/product-write.params.js';
 import {
   CreatedFlagTypeDto,
   CreateFlagTypeDto,
+  DeletedFlagTypesDto,
   FlagTypeFieldChangeDto,
   FlagTypesOfProductDto,
   UpdatedFlagTypesDto,
   UpdateFlagTypeDto,
 } from './dto/flag-type.dto.js';
+import { IfMatch, type Representations } from '../bugzilla/if-match.js';
+import { FlagTypeDeletionService } from './flag-type-deletion.service.js';
 import { FlagTypesService } from './flag-types.service.js';
 
 const CREDENTIALS = 'unknown API key (306) or token (32000)';
@@ -33,12 +36,24 @@ const CREDENTIALS = 'unknown API key (306) or token (32000)';
  */
 const NAME_PARAM = 'name';
 
-/** Flag types (Bugzilla's FlagType.get, create and update). */
+/**
+ * The GETs that show the flag types a write's path names: FlagType.get of each product they are
+ * included for by name (a type included only for "any product" has none: any If-Match is stale).
+ */
+const flagTypeRepresentations: Representations = async ({ service, user, params }) => {
+  const products = await service(FlagTypeDeletionService).includingProducts(params[NAME_PARAM]);
+  return Promise.all(products.map((product) => service(FlagTypesService).get(user, { product })));
+};
+
+/** Flag types (Bugzilla's FlagType.get, create and update; deletion as editflagtypes.cgi). */
 @ApiTags('flag types')
 @ApiExtraModels(FlagTypeFieldChangeDto)
 @Controller('rest')
 export class FlagTypesController {
-  constructor(private readonly service: FlagTypesService) {}
+  constructor(
+    private readonly service: FlagTypesService,
+    private readonly deletion: FlagTypeDeletionService,
+  ) {}
 
   @Get(`flag_type/:${NAME_PARAM}`)
   @ApiOperation({
@@ -115,6 +130,7 @@ export class FlagTypesController {
 
   @Put(`flag_type/:${NAME_PARAM}`)
   @LoginRequired()
+  @IfMatch(flagTypeRepresentations)
   @ApiOperation({
     summary: 'Update flag types by id or name.',
     description:
@@ -149,5 +165,28 @@ export class FlagTypesController {
     const target = /^\d+$/.test(idOrName) ? { ids: [idOrName] } : { names: [idOrName] };
     // Bugzilla's REST rule for writes: body (and query) parameters replace those of the path.
     return this.service.update(user, { ...target, ...mergeParams(query, body).params });
+  }
+
+  @Delete(`flag_type/:${NAME_PARAM}`)
+  @LoginRequired()
+  @IfMatch(flagTypeRepresentations)
+  @ApiOperation({
+    summary: 'Delete flag types by id or name, with their inclusions, exclusions and flags.',
+    description:
+      "As Bugzilla's editflagtypes.cgi: needs `editcomponents`, globally or on a product the type applies to (1105), " +
+      'and a product-level admin may delete only a type whose products are all theirs (32000). The path is an id ' +
+      '(all digits) or a name (every type of that name). One transaction. Accepts `If-Match` with the ETag of ' +
+      '`GET /rest/flag_type/{product}` for the `product` query parameter (412 when stale).',
+  })
+  @ApiParam({ name: NAME_PARAM, type: String, description: 'A flag type id (all digits) or name.' })
+  @ApiOkResponse({ type: DeletedFlagTypesDto })
+  @ApiBadRequestResponse({
+    type: ErrorEnvelopeDto,
+    description: `Type not editable (1105), used by products the caller does not administer (32000), ${CREDENTIALS}.`,
+  })
+  @ApiUnauthorizedResponse({ type: ErrorEnvelopeDto, description: 'Not logged in (410), no editcomponents (304).' })
+  @ApiNotFoundResponse({ type: ErrorEnvelopeDto, description: 'No flag type of that id or name (51).' })
+  remove(@CurrentUser() user: AuthUser, @Param(NAME_PARAM) idOrName: string): Promise<DeletedFlagTypesDto> {
+    return this.deletion.remove(user, idOrName);
   }
 }

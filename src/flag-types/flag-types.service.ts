@@ -10,8 +10,9 @@ import { DatabaseReader, type SqlRunner } from '../database/read-routing.js';
 import { insertedId, runInTransaction } from '../database/writes.js';
 import { cleanUpFlagsOfTypes } from '../flags/flag-retarget.js';
 import { productAccessDenied, productNotSpecified } from '../products/product-write.rules.js';
-import { EDITCOMPONENTS, ProductAdminPolicy } from '../products/product-admin-policy.js';
+import { ProductAdminPolicy } from '../products/product-admin-policy.js';
 import { ProductVisibility } from '../catalogue/product-visibility.js';
+import { type AdminRights, adminRights, checkCanAdminFlagType } from './flag-type-admin-rights.js';
 import type {
   FlagTypeChangesDto,
   FlagTypeFieldChangeDto,
@@ -61,13 +62,6 @@ export interface FlagTypeGetParams {
 
 /** Parameters of FlagType.create and FlagType.update: the JSON body's keys (see the DTOs). */
 export type FlagTypeWriteParams = Record<string, unknown>;
-
-/** Who may administer flag types: `editcomponents` members, or those with it on some products. */
-interface AdminRights {
-  global: boolean;
-  /** Products administered through group_control_map.editcomponents (only read without global rights). */
-  products: ReadonlySet<number>;
-}
 
 /** One inclusion or exclusion: a product (null: any) and a component (null: the whole product). */
 interface Clusion {
@@ -153,7 +147,7 @@ export class FlagTypesService {
 
   /** A new flag type with its inclusions and exclusions, checked in Bugzilla's order. */
   async create(user: AuthUser, params: FlagTypeWriteParams): Promise<{ id: number }> {
-    const rights = await this.rights(user, this.dataSource.manager);
+    const rights = await adminRights(this.policy, user, this.dataSource.manager);
     if (!rights.global && rights.products.size === 0) throw notAuthorized('add new flag types');
     const name = textParam('name', params.name);
     if (!isSet(name)) throw paramRequired('name');
@@ -224,7 +218,7 @@ export class FlagTypesService {
 
   /** Changes flag types named by `ids` and `names`; every target changes, or none does. */
   async update(user: AuthUser, params: FlagTypeWriteParams): Promise<{ flagtypes: FlagTypeChangesDto[] }> {
-    const rights = await this.rights(user, this.dataSource.manager);
+    const rights = await adminRights(this.policy, user, this.dataSource.manager);
     if (!rights.global && rights.products.size === 0) throw notAuthorized('add, modify or delete flag types');
     if (params.ids == null && params.names == null) {
       throw Errors.paramsRequired('FlagType.update', ['ids', 'names']);
@@ -283,7 +277,7 @@ export class FlagTypesService {
       for (const id of targets) {
         const row = byId.get(id);
         if (!row) throw flagTypeMissing(id);
-        const fullyEditable = this.checkCanAdmin(rights, row, rules);
+        const fullyEditable = checkCanAdminFlagType(rights, row, rules);
         const before = storedValues(row);
         const after = { ...before };
         if (fullyEditable) applyValues(after, values, groups);
@@ -332,33 +326,6 @@ export class FlagTypesService {
   }
 
   /**
-   * Bugzilla's check_can_admin_flagtype for callers without global rights: 1105 unless the
-   * type applies to one of the products they administer; fully editable (not just its
-   * lists) only when every product it is included for is one of theirs.
-   */
-  private checkCanAdmin(rights: AdminRights, row: FlagTypeRow, rules: FlagTypeApplicability): boolean {
-    if (rights.global) return true;
-    const id = Number(row.id);
-    const included = clusionMap(rules.rulesOf(id, false));
-    const excluded = clusionMap(rules.rulesOf(id, true));
-    const fullyEditable = [...included.keys()].every((productId) => rights.products.has(productId));
-    let canAdmin = false;
-    if (!excluded.get(0)?.has(0)) {
-      for (const productId of rights.products) {
-        if (excluded.get(productId)?.has(0)) continue;
-        const components = included.get(productId);
-        canAdmin =
-          included.get(0)?.has(0) === true ||
-          components?.has(0) === true ||
-          [...(components ?? [])].some((componentId) => !excluded.get(productId)?.has(componentId));
-        if (canAdmin) break;
-      }
-    }
-    if (!canAdmin) throw notEditable(row.name);
-    return fullyEditable;
-  }
-
-  /**
    * What a caller without global rights cannot change in a list it replaces: the rows of
    * products it does not administer (and of "any product") stay.
    */
@@ -373,11 +340,6 @@ export class FlagTypesService {
   }
 
   // ------------------------------------------------------------------ shared
-
-  private async rights(user: AuthUser, em: EntityManager): Promise<AdminRights> {
-    if (user.groupNames.has(EDITCOMPONENTS)) return { global: true, products: new Set() };
-    return { global: false, products: await this.policy.administeredIds(user, em) };
-  }
 
   /** The accessible products of these (trimmed, non-blank) names, in one statement. */
   private async visibleProducts(
@@ -611,19 +573,6 @@ function applyValues(
         );
     }
   }
-}
-
-/** Inclusion or exclusion rows as product id → component ids, 0 standing for "any" (Bugzilla's *_as_hash). */
-function clusionMap(rows: readonly FlagRuleRow[]): Map<number, Set<number>> {
-  const map = new Map<number, Set<number>>();
-  for (const rule of rows) {
-    const productId = rule.product_id === null ? 0 : Number(rule.product_id);
-    const componentId = rule.component_id === null ? 0 : Number(rule.component_id);
-    const set = map.get(productId);
-    if (set) set.add(componentId);
-    else map.set(productId, new Set([componentId]));
-  }
-  return map;
 }
 
 /**

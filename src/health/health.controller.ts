@@ -31,7 +31,7 @@ export class HealthController {
     description:
       'With read replicas configured, `databases` gives the state of each one as last checked; a replica out of ' +
       'rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. ' +
-      'With several Galera nodes in DATABASE_URL, `nodes` gives each node\'s state (synced, joining or down) and ' +
+      "With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and " +
       'which one the service uses; the answer is ok while the node in use answers.',
   })
   @ApiOkResponse({

@@ -50,6 +50,7 @@ function rule(params: Partial<BugzillaParams>): BugVisibility {
     makeproductgroups: false,
     requirelogin: false,
     useclassification: false,
+    allowbugdeletion: false,
   };
   return new BugVisibility({ params: { ...full, ...params } } as AppConfig);
 }

@@ -10,6 +10,16 @@ import { ProductVisibility } from '../catalogue/product-visibility.js';
 /** The global group whose members administer every product's components, versions and milestones. */
 export const EDITCOMPONENTS = 'editcomponents';
 
+/** How a product is named to the policy's lookups. */
+export interface ProductLookup {
+  /** Read the row FOR UPDATE (MySQL). */
+  lock?: boolean;
+  /** The parameter named in a 53 for a value of the wrong JSON type. */
+  param?: string;
+  /** The value is a path's {id_or_name}: all digits is an id. */
+  byId?: boolean;
+}
+
 /** A product the caller administers, as read for a write. */
 export interface AdministeredProduct {
   id: number;
@@ -74,7 +84,7 @@ export class ProductAdminPolicy {
     em: EntityManager,
     user: AuthUser,
     raw: unknown,
-    options: { lock?: boolean; param?: string } = {},
+    options: ProductLookup = {},
   ): Promise<AdministeredProduct> {
     const { product, administers } = await this.accessibleProduct(em, user, raw, options);
     if (!administers) throw productAdminDenied(product.name);
@@ -89,13 +99,15 @@ export class ProductAdminPolicy {
     em: SqlRunner,
     user: AuthUser,
     raw: unknown,
-    options: { lock?: boolean; param?: string } = {},
+    options: ProductLookup = {},
   ): Promise<{ product: AdministeredProduct; administers: boolean }> {
     if (raw !== undefined && raw !== null && typeof raw !== 'string' && typeof raw !== 'number') {
       throw Errors.invalidParam(options.param ?? 'product', 'a string');
     }
     const name = raw === undefined || raw === null ? '' : String(raw).trim();
     if (name === '') throw productNotSpecified();
+    // A path's {id_or_name}: all digits is an id (SPEC §5.2).
+    const id = options.byId && /^\d+$/.test(name) ? Number(name) : undefined;
 
     const accessible = this.visibility.condition(user, ['accessible'], 'p');
     const selectable = this.visibility.condition(user, ['selectable'], 'p');
@@ -108,12 +120,12 @@ export class ProductAdminPolicy {
               CASE WHEN EXISTS (SELECT 1 FROM group_control_map gcm WHERE gcm.product_id = p.id
                      AND gcm.editcomponents <> 0 AND gcm.group_id IN (${groups.map(() => '?').join(', ')}))
                    THEN 1 ELSE 0 END AS administers
-         FROM products p WHERE p.name = ?${nocase} AND (${accessible.sql})${lock}`,
-      [...selectable.params, ...groups, name, ...accessible.params],
+         FROM products p WHERE ${id === undefined ? `p.name = ?${nocase}` : 'p.id = ?'} AND (${accessible.sql})${lock}`,
+      [...selectable.params, ...groups, id ?? name, ...accessible.params],
     );
     // The exact spelling first, should the database's comparison match several.
     const row = rows.find((r) => r.name === name) ?? rows[0];
-    if (!row) throw productAccessDenied({ name });
+    if (!row) throw productAccessDenied(id === undefined ? { name } : { id });
     const product = { id: Number(row.id), name: String(row.name), defaultMilestone: String(row.defaultmilestone) };
     const administers =
       (user.groupNames.has(EDITCOMPONENTS) || Number(row.administers) === 1) && Number(row.selectable) === 1;

@@ -1,4 +1,4 @@
-import { applyDecorators, Body, Controller, Param, Post, Put, Query } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -7,14 +7,25 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
+  ApiQuery,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user.js';
-import { CurrentUser, RequireGroup } from '../auth/auth.decorators.js';
+import { CurrentUser, LoginRequired, RequireGroup } from '../auth/auth.decorators.js';
 import { ErrorEnvelopeDto } from './dto/product-response.dto.js';
-import { CreatedProductDto, CreateProductDto, UpdatedProductsDto, UpdateProductDto } from './dto/product-write.dto.js';
+import {
+  CreatedProductDto,
+  CreateProductDto,
+  DeletedProductsDto,
+  UpdatedProductsDto,
+  UpdateProductDto,
+} from './dto/product-write.dto.js';
 import { ProductAdminService, type ProductChanges } from './product-admin.service.js';
+import { ProductDeletionService } from './product-deletion.service.js';
+import { IfMatch } from '../bugzilla/if-match.js';
+import { productRepresentation, productsRepresentation } from './product-representations.js';
+import { mergeParams } from './product-write.params.js';
 
 const CREDENTIALS = 'unknown API key (306) or token (32000)';
 
@@ -47,11 +58,14 @@ function ProductUpdate(summary: string) {
   );
 }
 
-/** Creating and updating products (SPEC §5.3, §5.4); editcomponents members only. */
+/** Creating, updating and deleting products (SPEC §5.3, §5.4, §10). */
 @ApiTags('products')
 @Controller('rest')
 export class ProductAdminController {
-  constructor(private readonly service: ProductAdminService) {}
+  constructor(
+    private readonly service: ProductAdminService,
+    private readonly deletion: ProductDeletionService,
+  ) {}
 
   @Post('product')
   @RequireGroup('editcomponents', 'add new products')
@@ -82,6 +96,7 @@ export class ProductAdminController {
 
   @Put('product')
   @RequireGroup('editcomponents', 'add, modify or delete products')
+  @IfMatch(productsRepresentation)
   @ProductUpdate('Update the products named by body ids and names.')
   updateMany(
     @CurrentUser() user: AuthUser,
@@ -93,6 +108,7 @@ export class ProductAdminController {
 
   @Put('product/:id_or_name')
   @RequireGroup('editcomponents', 'add, modify or delete products')
+  @IfMatch(productRepresentation('id_or_name'))
   @ProductUpdate('Update one product by id (all digits) or name, plus any body ids and names.')
   @ApiParam({ name: 'id_or_name', type: String, description: 'A product id (all digits) or a product name.' })
   updateOne(
@@ -102,5 +118,37 @@ export class ProductAdminController {
     @Body() body: Record<string, unknown>,
   ): Promise<{ products: ProductChanges[] }> {
     return this.service.update(user, idOrName, query, body);
+  }
+
+  @Delete('product/:id_or_name')
+  @LoginRequired()
+  @IfMatch(productRepresentation('id_or_name'))
+  @ApiOperation({
+    summary:
+      'Delete a product with its components, versions, milestones, flag inclusions/exclusions and group controls.',
+    description:
+      "As Bugzilla's editproducts.cgi: needs `editcomponents`, globally or on this product. Refused while the product " +
+      'has bugs unless `BZ_ALLOWBUGDELETION` is on, in which case its bugs go too, with everything hanging from ' +
+      'them. `delete_series` (query or body, 1/0) also deletes its New Charts series. One transaction. Accepts ' +
+      '`If-Match` with the ETag of `GET /rest/product/{id_or_name}` (412 when stale).',
+  })
+  @ApiParam({ name: 'id_or_name', type: String, description: 'A product id (all digits) or a product name.' })
+  @ApiQuery({ name: 'delete_series', required: false, type: Boolean, description: 'Also delete its series.' })
+  @ApiOkResponse({ type: DeletedProductsDto, description: 'The id of the deleted product.' })
+  @ApiBadRequestResponse({
+    type: ErrorEnvelopeDto,
+    description: `The product has bugs, or the caller does not administer it (32000), wrong JSON type (53), ${CREDENTIALS}.`,
+  })
+  @ApiUnauthorizedResponse({
+    type: ErrorEnvelopeDto,
+    description: 'Not logged in (410), no editcomponents anywhere (304), product missing or not accessible (106).',
+  })
+  remove(
+    @CurrentUser() user: AuthUser,
+    @Param('id_or_name') idOrName: string,
+    @Query() query: Record<string, unknown>,
+    @Body() body: Record<string, unknown>,
+  ): Promise<DeletedProductsDto> {
+    return this.deletion.remove(user, idOrName, mergeParams(query, body).params);
   }
 }

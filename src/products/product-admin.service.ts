@@ -24,7 +24,10 @@ import {
   checkProductName,
   checkVersion,
   classificationMissing,
+  classificationNotEnabled,
   classificationNotSpecified,
+  classificationsDenied,
+  EDIT_CLASSIFICATIONS,
   isBlank,
   milestoneMissing,
   productAccessDenied,
@@ -38,7 +41,10 @@ export interface FieldChange {
 }
 
 /** Keys of `changes`, in the order they are reported. */
-export type ChangeKey = 'name' | 'description' | 'default_milestone' | 'is_open' | 'has_unconfirmed';
+export type ChangeKey = 'name' | 'description' | 'default_milestone' | 'is_open' | 'has_unconfirmed' | 'classification';
+
+/** The change keys of `products` columns (a classification is reported by name, stored by id). */
+type ColumnKey = Exclude<ChangeKey, 'classification'>;
 
 export interface ProductChanges {
   id: number;
@@ -46,7 +52,7 @@ export interface ProductChanges {
 }
 
 /** The `products` column behind each change key (also the audit log's `field`). */
-const CHANGE_COLUMNS: Record<ChangeKey, string> = {
+const CHANGE_COLUMNS: Record<ColumnKey, string> = {
   name: 'name',
   description: 'description',
   default_milestone: 'defaultmilestone',
@@ -64,6 +70,7 @@ interface ProductRow {
   defaultmilestone: string;
   isactive: boolean;
   allows_unconfirmed: boolean;
+  classification_id: number;
 }
 
 /**
@@ -231,11 +238,17 @@ export class ProductAdminService {
       planned.push({ product, next });
     }
 
+    const classification =
+      values.classification === undefined ? undefined : await this.reclassification(em, user, values.classification);
+    const oldClassifications = classification
+      ? await this.classificationNames(em, products)
+      : new Map<number, string>();
+
     const answer: ProductChanges[] = [];
     const audit: AuditEntry[] = [];
     for (const { product, next } of planned) {
       const changes = diff(product, next);
-      const keys = Object.keys(changes) as ChangeKey[];
+      const keys = Object.keys(changes) as ColumnKey[];
       if (keys.length > 0) {
         const columns = keys.map((key) => CHANGE_COLUMNS[key]);
         const params = columns.map((column) => storedValue(next, column));
@@ -259,6 +272,21 @@ export class ProductAdminService {
           });
         }
       }
+      if (classification && classification.id !== product.classification_id) {
+        // Bugzilla's reclassify writes no audit row; the history of SPEC §10 needs one (the column, ids as values).
+        await em.query('UPDATE products SET classification_id = ? WHERE id = ?', [classification.id, product.id]);
+        changes.classification = {
+          added: classification.name,
+          removed: oldClassifications.get(product.classification_id) ?? '',
+        };
+        audit.push({
+          class: PRODUCT_CLASS,
+          objectId: product.id,
+          field: 'classification_id',
+          removed: String(product.classification_id),
+          added: String(classification.id),
+        });
+      }
       answer.push({ id: product.id, changes });
     }
     await writeAuditLog(em, user.id, audit);
@@ -275,7 +303,8 @@ export class ProductAdminService {
     const names = [...new Set(targets.flatMap((t) => ('name' in t ? [t.name.trim()] : [])))];
     const visible = this.visibility.condition(user, ['accessible'], 'p');
     const lock = isMysql(em.dataSource) ? ' FOR UPDATE' : '';
-    const columns = 'p.id, p.name, p.description, p.defaultmilestone, p.isactive, p.allows_unconfirmed';
+    const columns =
+      'p.id, p.name, p.description, p.defaultmilestone, p.isactive, p.allows_unconfirmed, p.classification_id';
 
     // A request may name thousands of targets: they are read a chunk at a time (SQLite bounds the
     // placeholders and result columns of a statement). Within ids, and within names, reading stops at
@@ -320,6 +349,32 @@ export class ProductAdminService {
       products.push(product);
     }
     return products;
+  }
+
+  /**
+   * The classification products move into (Bugzilla's editclassifications.cgi reclassify): only with
+   * `useclassification` (900) and for `editclassifications` members (304); blank → 50, unknown → 51.
+   */
+  private async reclassification(
+    em: EntityManager,
+    user: AuthUser,
+    raw: string,
+  ): Promise<{ id: number; name: string }> {
+    if (!this.config.params.useclassification) throw classificationNotEnabled();
+    if (!user.groupNames.has(EDIT_CLASSIFICATIONS)) throw classificationsDenied();
+    const id = await this.classificationId(em, raw);
+    const [row]: { name: string }[] = await em.query('SELECT name FROM classifications WHERE id = ?', [id]);
+    return { id, name: String(row.name) };
+  }
+
+  /** The names of the products' current classifications, by id. */
+  private async classificationNames(em: EntityManager, products: ProductRow[]): Promise<Map<number, string>> {
+    const ids = [...new Set(products.map((p) => p.classification_id))];
+    const rows: { id: number; name: string }[] = await em.query(
+      `SELECT id, name FROM classifications WHERE id IN (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+    return new Map(rows.map((row) => [Number(row.id), String(row.name)]));
   }
 
   /** The products (of `products`) that have a milestone equal to `value` as the database compares values. */
@@ -387,6 +442,7 @@ function productRow(row: Record<string, unknown>): ProductRow {
     defaultmilestone: String(row.defaultmilestone),
     isactive: Number(row.isactive) !== 0,
     allows_unconfirmed: Number(row.allows_unconfirmed) !== 0,
+    classification_id: Number(row.classification_id),
   };
 }
 
@@ -404,7 +460,7 @@ function storedValue(row: ProductRow, column: string): string | number {
 /** What really changed between the stored row and the planned one, in the answer's key order. */
 function diff(before: ProductRow, after: ProductRow): Partial<Record<ChangeKey, FieldChange>> {
   const changes: Partial<Record<ChangeKey, FieldChange>> = {};
-  for (const key of Object.keys(CHANGE_COLUMNS) as ChangeKey[]) {
+  for (const key of Object.keys(CHANGE_COLUMNS) as ColumnKey[]) {
     const column = CHANGE_COLUMNS[key] as keyof ProductRow;
     const removed = textValue(before[column] as string | boolean);
     const added = textValue(after[column] as string | boolean);

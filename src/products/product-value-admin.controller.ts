@@ -23,6 +23,8 @@ import {
   UpdatedVersionsDto,
 } from './dto/product-value.dto.js';
 import { mergeParams } from './product-write.params.js';
+import { IfMatch } from '../bugzilla/if-match.js';
+import { productRepresentation } from './product-representations.js';
 import { ProductValueAdminService } from './product-value-admin.service.js';
 import type { ValueKind } from './product-value.rules.js';
 
@@ -97,6 +99,7 @@ export class ProductValueAdminController {
   }
 
   @Put('version/:name')
+  @IfMatch(productRepresentation('product'))
   @ValueRoute('version', 'update')
   @ApiBody({ type: CreateVersionDto })
   @ApiOkResponse({ type: UpdatedVersionsDto })
@@ -111,6 +114,7 @@ export class ProductValueAdminController {
   }
 
   @Delete('version/:name')
+  @IfMatch(productRepresentation('product'))
   @HttpCode(200)
   @ValueRoute('version', 'delete')
   @ApiOkResponse({ type: DeletedVersionsDto })
@@ -132,6 +136,7 @@ export class ProductValueAdminController {
   }
 
   @Put('milestone/:name')
+  @IfMatch(productRepresentation('product'))
   @ValueRoute('milestone', 'update')
   @ApiBody({ type: CreateMilestoneDto })
   @ApiOkResponse({ type: UpdatedMilestonesDto })
@@ -146,6 +151,7 @@ export class ProductValueAdminController {
   }
 
   @Delete('milestone/:name')
+  @IfMatch(productRepresentation('product'))
   @HttpCode(200)
   @ValueRoute('milestone', 'delete')
   @ApiOkResponse({ type: DeletedMilestonesDto })

@@ -119,7 +119,9 @@ export class ProductValueAdminService {
     info: ValueKindInfo,
     params: Record<string, unknown>,
   ): Promise<{ id: number }> {
-    const product = await this.policy.checkCanAdminProduct(em, user, params.product);
+    // The product row locked (MySQL): a deletion of the product at the same moment waits for this
+    // create, or this create waits for it and then finds no product (106) — one clean winner.
+    const product = await this.policy.checkCanAdminProduct(em, user, params.product, { lock: true });
     const values = readValues(info, params, ['product']);
     const isactive = values.isActive ?? true;
     const sortkey = values.sortkey === undefined ? 0 : checkSortkey(values.sortkey);

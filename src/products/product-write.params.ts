@@ -62,6 +62,8 @@ export interface UpdateProductValues {
   defaultMilestone?: string;
   hasUnconfirmed?: boolean;
   isOpen?: boolean;
+  /** A classification's name: the products move into it (Bugzilla's editclassifications.cgi reclassify). */
+  classification?: string;
 }
 
 /** Keys PUT /rest/product accepts; every other one is refused with "Unknown parameter". */
@@ -75,6 +77,7 @@ const UPDATE_KEYS = new Set([
   'allows_unconfirmed',
   'is_open',
   'is_active',
+  'classification',
 ]);
 
 /**
@@ -111,6 +114,7 @@ export function parseUpdateValues(params: Params): UpdateProductValues {
     defaultMilestone: setString('default_milestone', params.default_milestone),
     hasUnconfirmed: hasUnconfirmed ?? allowsUnconfirmed,
     isOpen: isOpen ?? isActive,
+    classification: setString('classification', params.classification),
   };
 }
 

@@ -119,6 +119,22 @@ export function milestoneMissing(milestone: string, product: string): BugzillaEr
 }
 
 /** 51 for a classification name that matches none (Bugzilla's object_does_not_exist). */
+/** Members administer classifications, and see them even when `useclassification` is off. */
+export const EDIT_CLASSIFICATIONS = 'editclassifications';
+
+/** Bugzilla's auth_classification_not_enabled (900). */
+export function classificationNotEnabled(): BugzillaError {
+  return new BugzillaError(900, 'Sorry, classification is not enabled.');
+}
+
+/** 304 for a classification write by someone outside `editclassifications`. */
+export function classificationsDenied(): BugzillaError {
+  return new BugzillaError(
+    ErrorCode.AUTH_FAILURE,
+    `Sorry, you aren't a member of the '${EDIT_CLASSIFICATIONS}' group, and so you are not authorized to add, modify or delete classifications.`,
+  );
+}
+
 export function classificationMissing(name: string): BugzillaError {
   return new BugzillaError(ErrorCode.OBJECT_DOES_NOT_EXIST, `There is no classification named '${name}'.`);
 }

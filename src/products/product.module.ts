@@ -11,9 +11,14 @@ import { Product } from './entities/product.entity.js';
 import { SeriesCategory } from './entities/series-category.entity.js';
 import { Series } from './entities/series.entity.js';
 import { Version } from './entities/version.entity.js';
+import { GroupControlsController } from './group-controls.controller.js';
+import { GroupControlsService } from './group-controls.service.js';
 import { ProductAdminController } from './product-admin.controller.js';
 import { ProductAdminPolicy } from './product-admin-policy.js';
 import { ProductAdminService } from './product-admin.service.js';
+import { ProductDeletionService } from './product-deletion.service.js';
+import { ProductHistoryController } from './product-history.controller.js';
+import { ProductHistoryService } from './product-history.service.js';
 import { ProductValueAdminController } from './product-value-admin.controller.js';
 import { ProductValueAdminService } from './product-value-admin.service.js';
 import { ProductVisibility } from '../catalogue/product-visibility.js';
@@ -41,8 +46,23 @@ export const PRODUCT_ENTITIES = [
  */
 @Module({
   imports: [TypeOrmModule.forFeature(PRODUCT_ENTITIES)],
-  controllers: [ProductsController, ProductAdminController, ProductValueAdminController],
-  providers: [ProductVisibility, ProductAdminPolicy, ProductsService, ProductAdminService, ProductValueAdminService],
+  controllers: [
+    ProductsController,
+    ProductAdminController,
+    ProductValueAdminController,
+    GroupControlsController,
+    ProductHistoryController,
+  ],
+  providers: [
+    ProductVisibility,
+    ProductAdminPolicy,
+    ProductsService,
+    ProductAdminService,
+    ProductValueAdminService,
+    GroupControlsService,
+    ProductDeletionService,
+    ProductHistoryService,
+  ],
   exports: [ProductVisibility, ProductAdminPolicy, ProductValueAdminService],
 })
 export class ProductModule {}

@@ -138,7 +138,8 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
     readOnly: true,
     access: {},
     rest: ['GET /rest/user', 'GET /rest/user/:id_or_login'],
-    call: ({ service, user, params }) => service(SessionService).users(user, params.ids, params.names, params.match, params.limit),
+    call: ({ service, user, params }) =>
+      service(SessionService).users(user, params.ids, params.names, params.match, params.limit),
   },
   // Not in Bugzilla 5.2's User class; bugzilla.mozilla.org serves it (GET /rest/whoami).
   'User.whoami': {
@@ -260,7 +261,20 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
 const VALUE_ADMIN =
   "this service's own extension: no Bugzilla has an RPC method for versions or milestones, so there is no name to serve it under";
 
+/** SPEC §10: Bugzilla 5.2 does these only in its admin pages (editproducts.cgi), with no WebService method. */
+const ADMIN_PAGES_ONLY =
+  "this service's own extension of Bugzilla 5.2's admin pages: Bugzilla 5.2 has no WebService method for it, so there is no name to serve it under";
+
 export const REST_ONLY_ROUTES: Readonly<Record<string, string>> = {
+  'GET /rest/product/:id_or_name/group_controls': ADMIN_PAGES_ONLY,
+  'PUT /rest/product/:id_or_name/group_controls': ADMIN_PAGES_ONLY,
+  'DELETE /rest/product/:id_or_name': ADMIN_PAGES_ONLY,
+  'GET /rest/product/:id_or_name/history':
+    "this service's own extension: no Bugzilla serves a product's change history, so there is no method name for it",
+  'DELETE /rest/flag_type/:name': ADMIN_PAGES_ONLY,
+  'POST /rest/classification': ADMIN_PAGES_ONLY,
+  'PUT /rest/classification/:id_or_name': ADMIN_PAGES_ONLY,
+  'DELETE /rest/classification/:id_or_name': ADMIN_PAGES_ONLY,
   'POST /rest/product/:product/version': VALUE_ADMIN,
   'PUT /rest/product/:product/version/:name': VALUE_ADMIN,
   'DELETE /rest/product/:product/version/:name': VALUE_ADMIN,

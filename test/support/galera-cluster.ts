@@ -222,6 +222,9 @@ export class GaleraCluster {
 }
 
 async function mysqlUser(): Promise<{ uid: number; gid: number }> {
-  const [{ stdout: uid }, { stdout: gid }] = await Promise.all([run('id', ['-u', 'mysql']), run('id', ['-g', 'mysql'])]);
+  const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
+    run('id', ['-u', 'mysql']),
+    run('id', ['-g', 'mysql']),
+  ]);
   return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
 }

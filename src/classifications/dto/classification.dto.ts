@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /**
  * The answer of `GET /rest/classification/{id_or_name}` (Bugzilla's Classification.get).
@@ -47,4 +47,78 @@ export class ClassificationListDto {
       '`editclassifications` do not get classifications in which they can select no product.',
   })
   classifications: Partial<ClassificationDto>[];
+}
+
+/** Creating, updating and deleting classifications (SPEC §10); the service validates the raw JSON. */
+export class CreateClassificationDto {
+  @ApiProperty({
+    example: 'Desktop',
+    maxLength: 64,
+    description: 'Trimmed; blank, over 64 characters or taken (compared without regard to case) → 32000.',
+  })
+  name: string;
+
+  @ApiPropertyOptional({ example: 'Applications that run on your computer', description: 'Trimmed; may be empty.' })
+  description?: string;
+
+  @ApiPropertyOptional({ example: 10, minimum: 0, maximum: 32767, default: 0, description: 'Out of range → 32000.' })
+  sortkey?: number;
+}
+
+export class UpdateClassificationDto {
+  @ApiPropertyOptional({ example: 'Desktop apps', maxLength: 64, description: 'As on create.' })
+  name?: string;
+
+  @ApiPropertyOptional({ example: 'Applications for your computer' })
+  description?: string;
+
+  @ApiPropertyOptional({ example: 20, minimum: 0, maximum: 32767 })
+  sortkey?: number;
+}
+
+export class CreatedClassificationDto {
+  @ApiProperty({ example: 3, description: 'Id of the new classification.' })
+  id: number;
+}
+
+export class ClassificationFieldChangeDto {
+  @ApiProperty({ example: 'Desktop' })
+  removed: string;
+
+  @ApiProperty({ example: 'Desktop apps' })
+  added: string;
+}
+
+export class ClassificationChangeSetDto {
+  @ApiPropertyOptional({ type: ClassificationFieldChangeDto })
+  name?: ClassificationFieldChangeDto;
+
+  @ApiPropertyOptional({ type: ClassificationFieldChangeDto })
+  description?: ClassificationFieldChangeDto;
+
+  @ApiPropertyOptional({ type: ClassificationFieldChangeDto, description: 'Sort keys as text.' })
+  sortkey?: ClassificationFieldChangeDto;
+}
+
+export class ClassificationChangesDto {
+  @ApiProperty({ example: 3 })
+  id: number;
+
+  @ApiProperty({ type: ClassificationChangeSetDto, description: 'Only what really changed; `{}` when nothing did.' })
+  changes: ClassificationChangeSetDto;
+}
+
+export class UpdatedClassificationsDto {
+  @ApiProperty({ type: [ClassificationChangesDto] })
+  classifications: ClassificationChangesDto[];
+}
+
+export class DeletedClassificationDto {
+  @ApiProperty({ example: 3 })
+  id: number;
+}
+
+export class DeletedClassificationsDto {
+  @ApiProperty({ type: [DeletedClassificationDto] })
+  classifications: DeletedClassificationDto[];
 }

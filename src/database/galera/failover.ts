@@ -32,7 +32,11 @@ export function withClusterOptions<T extends DataSourceOptions>(options: T, clus
 const connectionNodes = new WeakMap<object, ClusterNode>();
 
 interface MysqlDriverInternals {
-  mysql: { createPool(options: Record<string, unknown>): NodePool & { on(event: 'connection', listener: (c: any) => void): void } };
+  mysql: {
+    createPool(
+      options: Record<string, unknown>,
+    ): NodePool & { on(event: 'connection', listener: (c: any) => void): void };
+  };
   createPool(options: Record<string, unknown>): Promise<NodePool>;
   createQueryRunner(mode: 'master' | 'slave'): QueryRunner;
 }
@@ -55,7 +59,8 @@ export function prepareDataSource(dataSource: DataSource): DataSource {
   if (cluster.nodes.length <= 1) {
     setAvailability(dataSource, new Availability(cluster.settings.writeRetryMs));
     if (!cluster.settings.causalReads) return dataSource;
-    driver.createPool = async (connectionOptions) => firstConnectionChecked(makePool(connectionOptions, cluster.nodes[0]));
+    driver.createPool = async (connectionOptions) =>
+      firstConnectionChecked(makePool(connectionOptions, cluster.nodes[0]));
     return dataSource;
   }
 

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import mysql from 'mysql2/promise';
 import type { DatabaseNode, GaleraSettings } from '../../config/app-config.js';
-import { readNodeState, WSREP_STATUS_VARIABLES, type NodeStatus } from './node-state.js';
+import { readNodeState, WSREP_STATUS_VARIABLES, type NodeReading, type NodeStatus } from './node-state.js';
 
 /**
  * The nodes DATABASE_URL lists, and which one the service uses (README "Running on Galera").
@@ -48,7 +48,9 @@ export class ClusterNode {
 
   constructor(
     readonly address: DatabaseNode,
-    readonly name = address.host.includes(':') ? `[${address.host}]:${address.port}` : `${address.host}:${address.port}`,
+    readonly name = address.host.includes(':')
+      ? `[${address.host}]:${address.port}`
+      : `${address.host}:${address.port}`,
   ) {}
 }
 
@@ -62,6 +64,8 @@ export interface NodeSetOptions {
   monitorOptions: mysql.ConnectionOptions;
   events?: NodeSetEvents;
   random?: () => number;
+  /** Reads a node's state (default: over the node's monitor connection); throws when it does not answer. */
+  probe?: (node: ClusterNode) => Promise<NodeReading>;
 }
 
 export class NodeSet {
@@ -165,7 +169,8 @@ export class NodeSet {
     const next =
       order.find((i) => this.nodes[i].status === 'synced') ?? order.find((i) => this.nodes[i].status === 'unknown');
     if (next === undefined) {
-      if (!this.stranded) this.logger.error(`Database node ${node.name} failed (${reason}) and no other node is usable`);
+      if (!this.stranded)
+        this.logger.error(`Database node ${node.name} failed (${reason}) and no other node is usable`);
       this.stranded = true;
       return false;
     }
@@ -203,25 +208,7 @@ export class NodeSet {
 
   private async readState(node: ClusterNode): Promise<void> {
     try {
-      node.monitor ??= await mysql.createConnection({
-        ...this.options.monitorOptions,
-        host: node.address.host,
-        port: node.address.port,
-      });
-      const [[variables], [statusRows]] = await withTimeout(
-        Promise.all([
-          node.monitor.query('SELECT @@wsrep_on AS wsrep_on'),
-          node.monitor.query(
-            `SHOW GLOBAL STATUS WHERE Variable_name IN (${WSREP_STATUS_VARIABLES.map((v) => `'${v}'`).join(', ')})`,
-          ),
-        ]),
-        this.options.timeoutMs,
-      );
-      const wsrepOn = Number((variables as { wsrep_on: unknown }[])[0]?.wsrep_on) === 1;
-      const status = Object.fromEntries(
-        (statusRows as { Variable_name: string; Value: string }[]).map((row) => [row.Variable_name, String(row.Value)]),
-      );
-      const reading = readNodeState(wsrepOn, status);
+      const reading = await (this.options.probe ?? ((n: ClusterNode) => this.probeOverMonitor(n)))(node);
       node.status = reading.status;
       node.reason = reading.reason;
     } catch (error) {
@@ -230,9 +217,38 @@ export class NodeSet {
       node.status = 'down';
       node.reason = `it does not answer (${describe(error)})`;
     }
-    if (this.closed) return;
-    if (node === this.inUse && node.status !== 'synced' && this.nodes.length > 1) this.moveFrom(node, node.reason);
-    else if (this.options.settings.failback && node.status === 'synced') this.failBack(node);
+    if (this.closed || this.nodes.length < 2) return;
+    const inUse = this.inUse;
+    if (node === inUse) {
+      if (node.status !== 'synced') this.moveFrom(node, node.reason);
+    } else if (node.status === 'synced') {
+      // A node usable again while the one in use is not (all were down): move now, not at the next check.
+      if (inUse.status !== 'synced') this.moveFrom(inUse, inUse.reason);
+      else if (this.options.settings.failback) this.failBack(node);
+    }
+  }
+
+  /** `@@wsrep_on` and the wsrep status variables, on the node's own monitor connection, within DB_TIMEOUT_MS. */
+  private async probeOverMonitor(node: ClusterNode): Promise<NodeReading> {
+    node.monitor ??= await mysql.createConnection({
+      ...this.options.monitorOptions,
+      host: node.address.host,
+      port: node.address.port,
+    });
+    const [[variables], [statusRows]] = await withTimeout(
+      Promise.all([
+        node.monitor.query('SELECT @@wsrep_on AS wsrep_on'),
+        node.monitor.query(
+          `SHOW GLOBAL STATUS WHERE Variable_name IN (${WSREP_STATUS_VARIABLES.map((v) => `'${v}'`).join(', ')})`,
+        ),
+      ]),
+      this.options.timeoutMs,
+    );
+    const wsrepOn = Number((variables as { wsrep_on: unknown }[])[0]?.wsrep_on) === 1;
+    const status = Object.fromEntries(
+      (statusRows as { Variable_name: string; Value: string }[]).map((row) => [row.Variable_name, String(row.Value)]),
+    );
+    return readNodeState(wsrepOn, status);
   }
 
   /** DB_NODE_FAILBACK: an earlier node (in order) that is Synced again becomes the node in use. */
@@ -253,6 +269,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 export function describe(error: unknown): string {
   const record = error as { code?: unknown; errno?: unknown; message?: unknown } | null;
-  if (typeof record?.code === 'string') return typeof record.errno === 'number' ? `${record.code} ${record.errno}` : record.code;
+  if (typeof record?.code === 'string')
+    return typeof record.errno === 'number' ? `${record.code} ${record.errno}` : record.code;
   return String(record?.message ?? error);
 }

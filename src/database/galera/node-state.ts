@@ -31,8 +31,12 @@ export function readNodeState(wsrepOn: boolean, status: Record<string, string>):
   const state = status.wsrep_local_state ?? '';
   if (ready !== 'ON') return { status: 'joining', reason: `wsrep_ready is ${ready || 'unknown'}` };
   if (cluster !== 'Primary') {
-    return { status: 'joining', reason: `it is not in the primary component (wsrep_cluster_status ${cluster || 'unknown'})` };
+    return {
+      status: 'joining',
+      reason: `it is not in the primary component (wsrep_cluster_status ${cluster || 'unknown'})`,
+    };
   }
-  if (state !== SYNCED) return { status: 'joining', reason: `it is not Synced (wsrep_local_state ${state || 'unknown'})` };
+  if (state !== SYNCED)
+    return { status: 'joining', reason: `it is not Synced (wsrep_local_state ${state || 'unknown'})` };
   return { status: 'synced', reason: '' };
 }

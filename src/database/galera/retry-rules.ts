@@ -88,7 +88,11 @@ export type TransactionPhase = 'statements' | 'commit';
  * Whether a failed transaction provably did not commit and may be run again. `otherNodes`: there is
  * another node to run it on (with a single server, a node failure is answered at once, as before).
  */
-export function mayRetryTransaction(kind: FailureKind | undefined, phase: TransactionPhase, otherNodes: boolean): boolean {
+export function mayRetryTransaction(
+  kind: FailureKind | undefined,
+  phase: TransactionPhase,
+  otherNodes: boolean,
+): boolean {
   if (kind === 'conflict') return true;
   if (!otherNodes) return false;
   if (kind === 'not-ready' || kind === 'refused') return true;

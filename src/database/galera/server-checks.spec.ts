@@ -14,7 +14,9 @@ describe("primaryKeyProblem: settings Bugzilla's schema cannot live with", () =>
 
   it('finds nothing on a server without them (MySQL, plain MariaDB, Galera with other modes)', () => {
     expect(primaryKeyProblem({})).toBeUndefined();
-    expect(primaryKeyProblem({ wsrep_on: 'OFF', wsrep_mode: 'REQUIRED_PRIMARY_KEY', innodb_force_primary_key: 'OFF' })).toBeUndefined();
+    expect(
+      primaryKeyProblem({ wsrep_on: 'OFF', wsrep_mode: 'REQUIRED_PRIMARY_KEY', innodb_force_primary_key: 'OFF' }),
+    ).toBeUndefined();
     expect(primaryKeyProblem({ wsrep_on: 'ON', wsrep_mode: 'STRICT_REPLICATION' })).toBeUndefined();
   });
 });

@@ -200,3 +200,13 @@ export class UpdatedFlagTypesDto {
   @ApiProperty({ type: [FlagTypeChangesDto] })
   flagtypes: FlagTypeChangesDto[];
 }
+
+export class DeletedFlagTypeDto {
+  @ApiProperty({ example: 7, description: 'Id of a deleted flag type.' })
+  id: number;
+}
+
+export class DeletedFlagTypesDto {
+  @ApiProperty({ type: [DeletedFlagTypeDto] })
+  flagtypes: DeletedFlagTypeDto[];
+}

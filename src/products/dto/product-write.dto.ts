@@ -90,6 +90,14 @@ export class UpdateProductDto {
 
   @ApiPropertyOptional({ description: `Bugs may be entered (alias is_active). ${BOOLEAN_NOTE}` })
   is_open?: boolean;
+
+  @ApiPropertyOptional({
+    example: 'Desktop',
+    description:
+      "Move the products into this classification (Bugzilla's reclassify): only with `BZ_USECLASSIFICATION` (900) " +
+      'and for members of `editclassifications` (304); unknown → 51.',
+  })
+  classification?: string;
 }
 
 export class FieldChangeDto {
@@ -115,6 +123,9 @@ export class ProductChangeSetDto {
 
   @ApiPropertyOptional({ type: FieldChangeDto })
   has_unconfirmed?: FieldChangeDto;
+
+  @ApiPropertyOptional({ type: FieldChangeDto, description: 'Classification names.' })
+  classification?: FieldChangeDto;
 }
 
 export class ProductChangesDto {
@@ -131,4 +142,14 @@ export class UpdatedProductsDto {
     description: 'One entry per updated product: path first, then ids, then names.',
   })
   products: ProductChangesDto[];
+}
+
+export class DeletedProductDto {
+  @ApiProperty({ example: 4, description: 'Id of the deleted product.' })
+  id: number;
+}
+
+export class DeletedProductsDto {
+  @ApiProperty({ type: [DeletedProductDto] })
+  products: DeletedProductDto[];
 }

@@ -1,0 +1,54 @@
+import type { EntityManager } from 'typeorm';
+import { AUDIT_REMOVE } from '../database/audit-log.js';
+import { isMysql, nowUtcSql } from '../database/dialect.js';
+
+/**
+ * Deleting every bug of a product, as Bugzilla's Bug.pm `remove_from_db` does for each: an
+ * `audit_log` row per bug (class `Bugzilla::Bug`, `__remove__`, the bug id as removed), then the
+ * rows Bugzilla's foreign keys remove with a bug (ON DELETE CASCADE) and `bugs_fulltext`, which
+ * it deletes itself — each table in one statement whatever the number of bugs, children first.
+ */
+const BUGS = 'SELECT bug_id FROM bugs WHERE product_id = ?';
+const COMMENTS = `SELECT comment_id FROM longdescs WHERE bug_id IN (${BUGS})`;
+const ATTACHMENTS = `SELECT attach_id FROM attachments WHERE bug_id IN (${BUGS})`;
+
+/** Each statement with the number of times it names the product. */
+const DELETIONS: readonly [string, number][] = [
+  [`DELETE FROM bugs_fulltext WHERE bug_id IN (${BUGS})`, 1],
+  [`DELETE FROM bugs_aliases WHERE bug_id IN (${BUGS})`, 1],
+  [`DELETE FROM cc WHERE bug_id IN (${BUGS})`, 1],
+  [`DELETE FROM bug_group_map WHERE bug_id IN (${BUGS})`, 1],
+  [`DELETE FROM bug_user_last_visit WHERE bug_id IN (${BUGS})`, 1],
+  [`DELETE FROM keywords WHERE bug_id IN (${BUGS})`, 1],
+  [`DELETE FROM bug_tag WHERE bug_id IN (${BUGS})`, 1],
+  [`DELETE FROM email_bug_ignore WHERE bug_id IN (${BUGS})`, 1],
+  [`DELETE FROM bug_see_also WHERE bug_id IN (${BUGS})`, 1],
+  [`DELETE FROM dependencies WHERE blocked IN (${BUGS}) OR dependson IN (${BUGS})`, 2],
+  [`DELETE FROM duplicates WHERE dupe IN (${BUGS}) OR dupe_of IN (${BUGS})`, 2],
+  [`DELETE FROM flags WHERE bug_id IN (${BUGS})`, 1],
+  [
+    `DELETE FROM bugs_activity WHERE bug_id IN (${BUGS}) OR attach_id IN (${ATTACHMENTS}) OR comment_id IN (${COMMENTS})`,
+    3,
+  ],
+  [`DELETE FROM longdescs_tags_activity WHERE bug_id IN (${BUGS}) OR comment_id IN (${COMMENTS})`, 2],
+  [`DELETE FROM longdescs_tags WHERE comment_id IN (${COMMENTS})`, 1],
+  [`DELETE FROM attach_data WHERE id IN (${ATTACHMENTS})`, 1],
+  [`DELETE FROM attachments WHERE bug_id IN (${BUGS})`, 1],
+  [`DELETE FROM longdescs WHERE bug_id IN (${BUGS})`, 1],
+];
+
+export async function deleteBugsOf(em: EntityManager, who: number, productId: number): Promise<void> {
+  await em.query(
+    `INSERT INTO audit_log (user_id, class, object_id, field, removed, added, at_time)
+     SELECT ?, 'Bugzilla::Bug', bug_id, '${AUDIT_REMOVE}', ${castText(em, 'bug_id')}, NULL, ${nowUtcSql(em.dataSource)}
+       FROM bugs WHERE product_id = ? ORDER BY bug_id`,
+    [who || null, productId],
+  );
+  for (const [sql, times] of DELETIONS) await em.query(sql, Array<number>(times).fill(productId));
+  await em.query('DELETE FROM bugs WHERE product_id = ?', [productId]);
+}
+
+/** A number as text, as Perl writes the bug id into `audit_log.removed`. */
+function castText(em: EntityManager, column: string): string {
+  return isMysql(em.dataSource) ? `CAST(${column} AS CHAR)` : `CAST(${column} AS TEXT)`;
+}

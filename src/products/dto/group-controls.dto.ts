@@ -1,0 +1,105 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { FieldChangeDto } from './product-write.dto.js';
+
+/** The shapes of a product's group controls (SPEC §10), for the OpenAPI document; the service validates the raw JSON. */
+
+const CONTROLS = ['NA', 'Shown', 'Default', 'Mandatory'];
+
+export class ControlledGroupDto {
+  @ApiProperty({ example: 12 })
+  id: number;
+
+  @ApiProperty({ example: 'secret-team' })
+  name: string;
+
+  @ApiProperty({ example: 'Only the secret team' })
+  description: string;
+
+  @ApiProperty({ description: 'Inactive groups keep their controls but cannot be given new ones.' })
+  is_active: boolean;
+}
+
+export class GroupControlDto {
+  @ApiProperty({ type: ControlledGroupDto })
+  group: ControlledGroupDto;
+
+  @ApiProperty({ description: 'Members only may enter bugs.' })
+  entry: boolean;
+
+  @ApiProperty({ enum: CONTROLS, description: 'How the group applies to bugs entered or edited by its members.' })
+  membercontrol: string;
+
+  @ApiProperty({ enum: CONTROLS, description: 'How the group applies to bugs entered or edited by others.' })
+  othercontrol: string;
+
+  @ApiProperty({ description: "Only members may edit the product's bugs." })
+  canedit: boolean;
+
+  @ApiProperty({ description: "Members administer the product's components, versions, milestones and flag types." })
+  editcomponents: boolean;
+
+  @ApiProperty({ description: "Members may edit every field of the product's bugs." })
+  editbugs: boolean;
+
+  @ApiProperty({ description: "Members may confirm the product's bugs." })
+  canconfirm: boolean;
+
+  @ApiProperty({ example: 3, description: "The product's bugs in the group." })
+  bug_count: number;
+}
+
+export class GroupControlsDto {
+  @ApiProperty({
+    type: [GroupControlDto],
+    description: "Every active bug group and every group in the product's map, by group name.",
+  })
+  group_controls: GroupControlDto[];
+}
+
+export class GroupControlChangeDto {
+  @ApiProperty({
+    oneOf: [{ type: 'string' }, { type: 'integer' }],
+    example: 'secret-team',
+    description: 'A group name (a JSON string) or id (a JSON number). Unknown → 51; not an active bug group → 32000.',
+  })
+  group: string | number;
+
+  @ApiPropertyOptional({
+    enum: CONTROLS,
+    description: 'Given together with othercontrol or not at all; illegal combinations → 32000.',
+  })
+  membercontrol?: string;
+
+  @ApiPropertyOptional({ enum: CONTROLS, description: 'Given together with membercontrol or not at all.' })
+  othercontrol?: string;
+
+  @ApiPropertyOptional()
+  entry?: boolean;
+
+  @ApiPropertyOptional()
+  canedit?: boolean;
+
+  @ApiPropertyOptional()
+  editcomponents?: boolean;
+
+  @ApiPropertyOptional()
+  editbugs?: boolean;
+
+  @ApiPropertyOptional()
+  canconfirm?: boolean;
+}
+
+export class UpdateGroupControlsDto {
+  @ApiProperty({ type: [GroupControlChangeDto], description: 'Changes, applied in order; all or none.' })
+  group_controls: GroupControlChangeDto[];
+}
+
+export class UpdatedGroupControlsDto extends GroupControlsDto {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'object', additionalProperties: { $ref: '#/components/schemas/FieldChangeDto' } },
+    example: { 'secret-team': { membercontrol: { removed: 'NA', added: 'Mandatory' } } },
+    description: 'Per group name, per field, the values before and after (controls by name, flags "0"/"1").',
+  })
+  changes: Record<string, Record<string, FieldChangeDto>>;
+}
