@@ -120,7 +120,7 @@ export class ProductsService {
       digest = digestOf(() => answer.pieces());
       answer.rememberDigest(digest);
     }
-    return streamedAnswer(() => answer.pieces(), digest);
+    return streamedAnswer(() => answer.pieces(), await digest);
   }
 
   private async answer(
@@ -325,8 +325,8 @@ function rememberedFromModel(
     return ProductSequence.of(
       selection.products,
       selection.map,
-      model.rememberedAnswer<AnswerDigest>(digestKey).value,
-      (digest) => model.remember(digestKey, digest),
+      model.rememberedAnswer<{ digest: Promise<AnswerDigest> }>(digestKey).value?.digest,
+      (digest) => model.remember(digestKey, { digest }),
     );
   }
   const answer = { products: selection.products.map(selection.map) };
