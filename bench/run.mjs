@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import mysql from 'mysql2/promise';
+import { stopProcess as stop } from './stop-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(root, 'bench', 'results');
@@ -101,14 +102,6 @@ function start(name, args, env) {
   return child;
 }
 
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 async function stopAll() {
   await Promise.all(children.map(stop));

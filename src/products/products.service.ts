@@ -105,7 +105,7 @@ export class ProductsService {
       digest = digestOf(() => answer.pieces());
       answer.rememberDigest(digest);
     }
-    return streamedAnswer(() => answer.pieces(), digest);
+    return streamedAnswer(() => answer.pieces(), await digest);
   }
 
   private async answer(
@@ -310,8 +310,8 @@ function rememberedFromModel(
     return ProductSequence.of(
       selection.products,
       selection.map,
-      model.rememberedAnswer<AnswerDigest>(digestKey).value,
-      (digest) => model.remember(digestKey, digest),
+      model.rememberedAnswer<{ digest: Promise<AnswerDigest> }>(digestKey).value?.digest,
+      (digest) => model.remember(digestKey, { digest }),
     );
   }
   const answer = { products: selection.products.map(selection.map) };
