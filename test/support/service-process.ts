@@ -43,7 +43,11 @@ export async function startService(env: Record<string, string>): Promise<Service
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => {
+      // Not left running behind the failed test (on a loaded machine a slow start would outlive the suite).
+      child.kill('SIGKILL');
+      reject(new Error(`service did not start:\n${output}`));
+    }, 30_000);
     void exited.then((code) => reject(new Error(`service exited with ${code}:\n${output}`)));
     const poll = setInterval(() => {
       if (output.includes('listening on')) {
