@@ -10,6 +10,8 @@ export default defineConfig({
     root: './',
     include: ['test/**/*.e2e-spec.ts'],
     globalSetup: ['test/support/global-setup.ts'],
+    // Every answer of a test app is checked against its OpenAPI document (test/support/openapi-check.ts).
+    setupFiles: ['test/support/openapi-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

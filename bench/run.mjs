@@ -4,8 +4,9 @@
 // request, then measures each scenario with autocannon at 1, 10 and 50 connections.
 //
 //   npm run bench -- [--duration 5] [--connections 1,10,50] [--only product_one,baseline_one]
-//                    [--log-level warn] [--no-count] [--no-verify] [--warmup 2] [--quiet-wait 0] [--scale]
+//                    [--log-level warn] [--no-count] [--no-verify] [--warmup 2] [--quiet-wait 0] [--scale] [--profile]
 //
+// --profile: the service runs under `node --cpu-prof`; its top self-time entries end the report.
 // --scale: instead of the service-vs-baseline run, measures the service's scenarios (not the baseline)
 // as one process, with WORKERS=2, and (when BENCH_REPLICA_URLS names replicas of DATABASE_URL) with
 // DATABASE_REPLICA_URLS set: README "Running at scale", figures in bench/README.md.
@@ -21,15 +22,17 @@
 // much of the machine went elsewhere during each measurement either way.
 //
 // Environment: DATABASE_URL (default: the one in bench/results/fixture.json), BENCH_PORT (3187; the
-// baseline uses BENCH_PORT+1, the query counter BENCH_PORT+2). Results: bench/results/latest.{json,md}.
+// baseline uses BENCH_PORT+1, the query counter BENCH_PORT+2, the ceiling BENCH_PORT+3). Results: bench/results/latest.{json,md}.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import mysql from 'mysql2/promise';
+import { profileTable } from './profile-summary.mjs';
+import { stopProcess as stop } from './stop-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(root, 'bench', 'results');
@@ -48,6 +51,7 @@ function parseArgs(argv) {
     else if (flag === '--no-count') options.count = false;
     else if (flag === '--no-verify') options.verify = false;
     else if (flag === '--scale') options.scale = true;
+    else if (flag === '--profile') options.profile = true;
     else if (flag === '--galera') options.galera = true;
     else {
       console.error(`bench: unknown option '${argv[i]}'`);
@@ -75,14 +79,20 @@ const port = Number(process.env.BENCH_PORT || 3187);
 const SERVICE = `http://127.0.0.1:${port}`;
 const BASELINE = `http://127.0.0.1:${port + 1}`;
 const COUNTER = `http://127.0.0.1:${port + 2}`;
+const CEILING = `http://127.0.0.1:${port + 3}`;
 const auth = { 'x-bugzilla-api-key': fixture.benchUser.apiKey };
 const bigPath = `/rest/product?names=${encodeURIComponent(fixture.bigProduct)}`;
 
-/** The scenarios, in the order they run; the baseline runs right after the service's single-product case. */
+/**
+ * The scenarios, in the order they run; the baseline and the ceiling run right after the service's case
+ * they measure against. `other` names the process that answers them (not the service).
+ */
 const SCENARIOS = [
   { id: 'accessible_ids', label: 'GET /rest/product_accessible', path: '/rest/product_accessible' },
+  { id: 'ceiling_ids', label: "ceiling: same GET, the service's bytes from bare Fastify", path: '/rest/product_accessible', other: 'ceiling' },
   { id: 'product_one', label: `GET /rest/product?names=${fixture.bigProduct}`, path: bigPath },
-  { id: 'baseline_one', label: `baseline: same GET, bare Fastify + mysql2`, path: bigPath, baseline: true },
+  { id: 'baseline_one', label: `baseline: same GET, bare Fastify + mysql2`, path: bigPath, other: 'baseline' },
+  { id: 'ceiling_one', label: "ceiling: same GET, the service's bytes from bare Fastify", path: bigPath, other: 'ceiling' },
   { id: 'product_list', label: 'GET /rest/product?type=accessible&include_fields=id,name', path: '/rest/product?type=accessible&include_fields=id,name' },
   { id: 'visit_post', label: 'POST /rest/bug_user_last_visit/{id}', path: '/rest/bug_user_last_visit/{id}', method: 'POST' },
   { id: 'visit_recent', label: 'GET /rest/bug_user_last_visit', path: '/rest/bug_user_last_visit' },
@@ -101,14 +111,6 @@ function start(name, args, env) {
   return child;
 }
 
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 async function stopAll() {
   await Promise.all(children.map(stop));
@@ -262,7 +264,7 @@ async function countQueries() {
   };
   // The first request of a key writes last_used (at most once a minute per key), later ones do not.
   await measure('first request of the key', '/rest/product_accessible');
-  for (const s of SCENARIOS.filter((x) => !x.baseline)) {
+  for (const s of SCENARIOS.filter((x) => !x.other)) {
     await measure(s.label, s.path.replace('{id}', fixture.visitBugIds[0]), s.method);
   }
   // The same request over more data: the count must not grow with the number of products or components.
@@ -279,7 +281,7 @@ async function countQueries() {
 }
 
 // --- measuring --------------------------------------------------------------------------------------
-function cannon(scenario, connections, duration, base = scenario.baseline ? BASELINE : SERVICE) {
+function cannon(scenario, connections, duration, base = { baseline: BASELINE, ceiling: CEILING }[scenario.other] ?? SERVICE) {
   const ids = fixture.visitBugIds;
   let next = 0;
   const request =
@@ -341,16 +343,33 @@ function table(rows) {
   return lines.join('\n');
 }
 
+/** The service against the baseline (single product) and against the ceiling (both cached reads), per connection count. */
 function ratios(rows) {
-  const lines = ['| conns | service req/s | baseline req/s | service / baseline |', '|---:|---:|---:|---:|'];
+  const lines = [
+    '| request | conns | service req/s | baseline req/s | service / baseline | ceiling req/s | service / ceiling | p99 service / ceiling |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
   const out = [];
-  for (const connections of options.connections) {
-    const service = rows.find((r) => r.id === 'product_one' && r.connections === connections);
-    const baseline = rows.find((r) => r.id === 'baseline_one' && r.connections === connections);
-    if (!service || !baseline) continue;
-    const ratio = service.rps / baseline.rps;
-    out.push({ connections, ratio });
-    lines.push(`| ${connections} | ${fmt(service.rps, 0)} | ${fmt(baseline.rps, 0)} | ${(ratio * 100).toFixed(0)} % |`);
+  const pairs = [
+    ['single product', 'product_one', 'baseline_one', 'ceiling_one'],
+    ['product_accessible', 'accessible_ids', undefined, 'ceiling_ids'],
+  ];
+  for (const [what, serviceId, baselineId, ceilingId] of pairs) {
+    for (const connections of options.connections) {
+      const at = (id) => rows.find((r) => r.id === id && r.connections === connections);
+      const service = at(serviceId);
+      if (!service) continue;
+      const baseline = baselineId && at(baselineId);
+      const ceiling = at(ceilingId);
+      const ratio = baseline ? service.rps / baseline.rps : undefined;
+      const ceilingRatio = ceiling ? service.rps / ceiling.rps : undefined;
+      const p99Ratio = ceiling && ceiling.p99 ? service.p99 / ceiling.p99 : undefined;
+      out.push({ request: what, connections, ratio, ceilingRatio, p99Ratio });
+      const pct = (x) => (x === undefined ? '-' : `${(x * 100).toFixed(0)} %`);
+      lines.push(
+        `| ${what} | ${connections} | ${fmt(service.rps, 0)} | ${baseline ? fmt(baseline.rps, 0) : '-'} | ${pct(ratio)} | ${ceiling ? fmt(ceiling.rps, 0) : '-'} | ${pct(ceilingRatio)} | ${p99Ratio === undefined ? '-' : fmt(p99Ratio, 2)} |`,
+      );
+    }
   }
   return { text: lines.join('\n'), values: out };
 }
@@ -405,7 +424,7 @@ async function mainScale() {
     const dbPids = mysqldPids();
     const serverPids = withChildren(service.pid);
     const watched = [process.pid, ...serverPids, ...dbPids];
-    for (const scenario of SCENARIOS.filter((s) => !s.baseline)) {
+    for (const scenario of SCENARIOS.filter((s) => !s.other)) {
       if (options.warmup > 0) await cannon(scenario, 10, options.warmup);
       for (const connections of options.connections) {
         const row = await measure(scenario, connections, serverPids, watched, dbPids, questions);
@@ -484,7 +503,7 @@ async function mainGalera() {
     await Promise.all(services.map((service, i) => waitFor(bases[i], service)));
     const serverPids = services.flatMap((service) => withChildren(service.pid));
     const dbPids = mysqldPids();
-    for (const scenario of SCENARIOS.filter((s) => !s.baseline)) {
+    for (const scenario of SCENARIOS.filter((s) => !s.other)) {
       if (options.warmup > 0) await Promise.all(bases.map((base) => cannon(scenario, 10, options.warmup, base)));
       for (const connections of options.connections) {
         if (options.quietWait > 0) await waitForQuiet([process.pid, ...serverPids, ...dbPids], options.quietWait);
@@ -512,6 +531,15 @@ async function mainGalera() {
   console.log('\nWritten: bench/results/latest-galera.md and latest-galera.json');
 }
 
+/** The most recent .cpuprofile in `dir`. */
+function newestProfile(dir) {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => join(dir, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return files[0];
+}
+
 async function main() {
   if (options.galera) return mainGalera();
   if (options.scale) return mainScale();
@@ -525,9 +553,20 @@ async function main() {
     for (const [label, c] of Object.entries(counts)) console.log(`  ${String(c.count).padStart(3)}  ${label}${c.status === 200 ? '' : ` (HTTP ${c.status})`}`);
   }
 
-  const service = startService();
+  // --profile: the service writes a V8 CPU profile of the whole run (written when it stops).
+  const profileDir = join(RESULTS, 'profiles');
+  const service = startService(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
   const baseline = start('baseline', ['bench/baseline-server.mjs'], { DATABASE_URL: databaseUrl, PORT: String(port + 1) });
   await Promise.all([waitFor(SERVICE, service), waitFor(BASELINE, baseline)]);
+  // The ceiling asks the running service once for the answers it then replays.
+  const ceilingPaths = [...new Set(SCENARIOS.filter((s) => s.other === 'ceiling').map((s) => s.path))];
+  const ceiling = start('ceiling', ['bench/ceiling-server.mjs'], {
+    SOURCE: SERVICE,
+    API_KEY: fixture.benchUser.apiKey,
+    PATHS: ceilingPaths.join(' '),
+    PORT: String(port + 3),
+  });
+  await waitFor(CEILING, ceiling);
   const verified = options.verify ? await verify() : null;
 
   const dbPids = mysqldPids();
@@ -535,14 +574,14 @@ async function main() {
   // service's own count per request, other sessions' tests were using the same server.
   const status = await mysql.createConnection({ uri: databaseUrl });
   const questions = async () => Number((await status.query("SHOW GLOBAL STATUS LIKE 'Questions'"))[0][0].Value);
-  const watched = [process.pid, service.pid, baseline.pid, ...dbPids];
+  const watched = [process.pid, service.pid, baseline.pid, ceiling.pid, ...dbPids];
   const rows = [];
   console.log(`\nMeasuring ${SCENARIOS.length} scenarios at ${options.connections.join(', ')} connections, ${options.duration} s each (LOG_LEVEL=${options.logLevel}).`);
   for (const scenario of SCENARIOS) {
     // Warm up (JIT, connection pool, database buffers) without recording.
     if (options.warmup > 0) await cannon(scenario, 10, options.warmup);
     for (const connections of options.connections) {
-      const serverPid = scenario.baseline ? baseline.pid : service.pid;
+      const serverPid = { baseline: baseline.pid, ceiling: ceiling.pid }[scenario.other] ?? service.pid;
       const row = await measure(scenario, connections, serverPid, watched, dbPids, questions);
       rows.push(row);
       console.log(`  ${scenario.label.padEnd(60)} c=${String(connections).padStart(2)}  ${fmt(row.rps, 0).padStart(6)} req/s  p50 ${fmt(row.p50).padStart(6)} ms  p99 ${fmt(row.p99).padStart(6)} ms  errors ${row.errors + row.non2xx}  CPU/req server ${fmt(row.serverCpuMs, 2)} ms db ${fmt(row.dbCpuMs, 2)} ms  stmts/req ${fmt(row.dbStatementsPerRequest)}  other CPU ${row.otherCpu} %`);
@@ -553,6 +592,7 @@ async function main() {
 
   const ratio = ratios(rows);
   const info = machine();
+  const profile = options.profile ? newestProfile(profileDir) : undefined;
   const markdown = [
     `Run ${startedAt.toISOString()} — ${info.cpu}, ${info.nproc} cores, ${info.memoryGiB} GiB, Node ${info.node}, ${info.mariadb}`,
     `Data: ${Object.entries(fixture.rowCounts).map(([t, n]) => `${t} ${n}`).join(', ')}`,
@@ -561,6 +601,7 @@ async function main() {
     table(rows),
     '',
     ratio.text,
+    ...(profile ? ['', `Service CPU profile (${profile.replace(`${root}/`, '')}), top self time:`, '', profileTable(profile, 25)] : []),
   ].join('\n');
   console.log(`\n${markdown}`);
   mkdirSync(RESULTS, { recursive: true });

@@ -15,6 +15,8 @@
 //   time, size and SHA-1 of the body, and the peak RSS (VmHWM, reset before through clear_refs) with
 //   1 and 4 such requests at once (and 8 at the bench's own size, 2,000 products);
 // - single-product GET req/s (autocannon, 10 connections, --duration seconds).
+// --memory-only: start, RSS and the whole catalogue only (no change is written: the answers of two
+// builds on the same database can be compared byte for byte through their SHA-1).
 // Results: printed, and bench/results/scale-curve.{md,json}.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -25,6 +27,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import mysql from 'mysql2/promise';
+import { stopProcess as stop } from './stop-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(root, 'bench', 'results');
@@ -52,6 +55,7 @@ function parseArgs(argv) {
     else if (flag === '--duration') options.duration = Number(value());
     else if (flag === '--repeats') options.repeats = Number(value());
     else if (flag === '--whole') options.whole = value().split(',').map(Number);
+    else if (flag === '--memory-only') options.memoryOnly = true;
     else throw new Error(`unknown option '${argv[i]}'`);
   }
   return options;
@@ -123,14 +127,6 @@ function startService(databaseUrl, name) {
   return child;
 }
 
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 function procStatus(pid, field) {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -313,12 +309,14 @@ async function measureSize(products, options) {
     await sleep(3000);
     const restMiB = procStatus(child.pid, 'VmRSS');
     const firstLoad = await reloadSeconds();
-    const conn = await mysql.createConnection(fixture.databaseUrl);
-    let delays;
-    try {
-      delays = await worstDelays(conn, fixture, headers, options.repeats);
-    } finally {
-      await conn.end();
+    let delays = {};
+    if (!options.memoryOnly) {
+      const conn = await mysql.createConnection(fixture.databaseUrl);
+      try {
+        delays = await worstDelays(conn, fixture, headers, options.repeats);
+      } finally {
+        await conn.end();
+      }
     }
     const afterChanges = await reloadSeconds();
     const reloads = {};
@@ -336,7 +334,7 @@ async function measureSize(products, options) {
     const counts = products <= 2000 ? [...new Set([...options.whole, 8])] : options.whole;
     for (const n of counts) whole.push(await wholeAtOnce(child.pid, headers, n));
     load.push(loadavg()[0]);
-    const single = await singleProductRate(headers, options.duration);
+    const single = options.memoryOnly ? {} : await singleProductRate(headers, options.duration);
     load.push(loadavg()[0]);
     return {
       products,

@@ -356,6 +356,17 @@ forEachDialect('product group controls', (app) => {
     expect((await app().get('/rest/product_accessible')).body.ids).toContain(fx.widget);
   });
 
+  it('tens of thousands of groups in one body: 51 for the first unknown one, never a 500, nothing changed', async () => {
+    const before = await stored();
+    const group_controls = [
+      { group: 'Secret', entry: true },
+      ...Array.from({ length: 25_000 }, (_, i) => ({ group: `g${i}`, entry: 1 })),
+    ];
+    const res = await app().put(path(), { ...as(fx.adminKey), body: { group_controls } });
+    expect([res.status, res.body]).toEqual([404, error(51, "There is no group named 'g0'.")]);
+    expect(await stored()).toEqual(before);
+  });
+
   it('flags alone change without the controls; a no-op answers no changes and writes nothing', async () => {
     const res = await app().put(path(), {
       ...as(fx.productAdminKey),

@@ -993,7 +993,7 @@ forEachDialect('Products, read side', (app) => {
         for (const name of ['ids', 'names', 'type', 'include_fields', 'exclude_fields']) {
           expect(parameter(name)).toMatchObject({ in: 'query', required: false, schema: { type: 'array' } });
         }
-        expect(parameter('ids').schema.items).toEqual({ type: 'number' });
+        expect(parameter('ids').schema.items).toEqual({ type: 'integer' });
         expect(parameter('type').schema.items).toMatchObject({ enum: ['accessible', 'selectable', 'enterable'] });
         expect(operation.responses['200'].content['application/json'].schema).toEqual({
           $ref: '#/components/schemas/ProductListDto',

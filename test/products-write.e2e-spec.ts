@@ -1212,6 +1212,8 @@ forEachDialect('product writes', (app) => {
         'is_open',
         'create_series',
       ]);
+      // Closed (unknown keys: 32000), so it lists the aliases and the credentials a body may carry.
+      expect(schemas.UpdateProductDto.additionalProperties).toBe(false);
       expect(Object.keys(schemas.UpdateProductDto.properties)).toEqual([
         'ids',
         'names',
@@ -1221,6 +1223,16 @@ forEachDialect('product writes', (app) => {
         'has_unconfirmed',
         'is_open',
         'classification',
+        'allows_unconfirmed',
+        'is_active',
+        'Bugzilla_api_key',
+        'api_key',
+        'Bugzilla_login',
+        'login',
+        'Bugzilla_password',
+        'password',
+        'Bugzilla_token',
+        'token',
       ]);
       expect(Object.keys(schemas.ProductChangeSetDto.properties)).toEqual([
         'name',

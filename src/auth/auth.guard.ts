@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AccessPolicy } from './access-policy.js';
 import type { RequestWithUser } from './auth.decorators.js';
 import { extractCredentials } from './credentials.js';
-import { readRouteAccess } from './route-access.js';
+import { routeAccessOf } from './route-access.js';
 
 /**
  * The one global guard: resolves the caller from the request's credentials,
@@ -20,7 +20,7 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithUser>();
-    const rules = readRouteAccess(this.reflector, context.getHandler(), context.getClass());
+    const rules = routeAccessOf(this.reflector, context.getHandler(), context.getClass());
     const credentials = extractCredentials(
       request.query as Record<string, unknown>,
       request.body,

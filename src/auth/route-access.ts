@@ -26,6 +26,19 @@ export interface RouteAccess {
   noLoginCheck?: boolean;
 }
 
+/** Decorators never change once the application runs: each handler's rules are read once. */
+const accessByHandler = new WeakMap<Function, RouteAccess>();
+
+/** readRouteAccess, remembered per handler (the global guard asks on every request). */
+export function routeAccessOf(reflector: Reflector, handler: Function, controller: Function): RouteAccess {
+  let access = accessByHandler.get(handler);
+  if (!access) {
+    access = readRouteAccess(reflector, handler, controller);
+    accessByHandler.set(handler, access);
+  }
+  return access;
+}
+
 /** Reads the decorators of a handler and its controller (the handler's win). */
 export function readRouteAccess(reflector: Reflector, handler: Function, controller: Function): RouteAccess {
   const meta = <T>(key: string) => reflector.getAllAndOverride<T | undefined>(key, [handler, controller]);

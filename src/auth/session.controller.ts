@@ -9,6 +9,16 @@ import {
   OwnCredentialParams,
   type RequestWithUser,
 } from './auth.decorators.js';
+import {
+  BooleanResultDto,
+  ExtensionsDto,
+  LoginTokenDto,
+  NullResultDto,
+  ServerTimeDto,
+  UserListDto,
+  BugzillaVersionDto,
+  WhoamiDto,
+} from './dto/session.dto.js';
 import { type ServerTime, SessionService } from './session.service.js';
 
 /** Bugzilla's session endpoints that clients such as python-bugzilla call (SPEC §3). */
@@ -21,32 +31,21 @@ export class SessionController {
   @LoginExempt()
   @NoLoginCheck()
   @ApiOperation({ summary: 'The Bugzilla version this service is compatible with.' })
-  @ApiOkResponse({ schema: { example: { version: '5.2' } } })
+  @ApiOkResponse({ type: BugzillaVersionDto })
   version(): { version: string } {
     return this.sessions.version();
   }
 
   @Get('extensions')
   @ApiOperation({ summary: 'Installed Bugzilla extensions (none).' })
-  @ApiOkResponse({ schema: { example: { extensions: {} } } })
+  @ApiOkResponse({ type: ExtensionsDto })
   extensions(): { extensions: Record<string, never> } {
     return this.sessions.extensions();
   }
 
   @Get('time')
   @ApiOperation({ summary: "The database's and the server's current time (UTC)." })
-  @ApiOkResponse({
-    schema: {
-      example: {
-        db_time: '2026-11-23T08:30:34Z',
-        web_time: '2026-11-23T08:30:34Z',
-        web_time_utc: '2026-11-23T08:30:34Z',
-        tz_name: 'UTC',
-        tz_offset: '+0000',
-        tz_short_name: 'UTC',
-      },
-    },
-  })
+  @ApiOkResponse({ type: ServerTimeDto })
   time(): Promise<ServerTime> {
     return this.sessions.time();
   }
@@ -58,14 +57,14 @@ export class SessionController {
   @ApiOperation({ summary: 'Logs in and returns a token to send as Bugzilla_token.' })
   @ApiQuery({ name: 'login', required: true })
   @ApiQuery({ name: 'password', required: true })
-  @ApiOkResponse({ schema: { example: { id: 1, token: '1-AbCdEfGhIj' } } })
+  @ApiOkResponse({ type: LoginTokenDto })
   login(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>, @Req() request: RequestWithUser) {
     return this.sessions.login(user, query.login, query.password, request.ip);
   }
 
   @Get('logout')
   @ApiOperation({ summary: 'Forgets the token the request authenticated with.' })
-  @ApiOkResponse({ schema: { example: { result: null } } })
+  @ApiOkResponse({ type: NullResultDto })
   logout(@CurrentUser() user: AuthUser, @Req() request: RequestWithUser) {
     return this.sessions.logout(user, request.loginCookie);
   }
@@ -79,7 +78,7 @@ export class SessionController {
   })
   @ApiQuery({ name: 'login', required: true })
   @ApiQuery({ name: 'token', required: false })
-  @ApiOkResponse({ schema: { example: { result: true } } })
+  @ApiOkResponse({ type: BooleanResultDto })
   validLogin(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>, @Req() request: RequestWithUser) {
     return this.sessions.validLogin(user, query, request.ip);
   }
@@ -87,9 +86,7 @@ export class SessionController {
   @Get('whoami')
   @LoginRequired()
   @ApiOperation({ summary: 'The calling user.' })
-  @ApiOkResponse({
-    schema: { example: { id: 1, name: 'admin@example.com', real_name: 'Admin', login: 'admin@example.com' } },
-  })
+  @ApiOkResponse({ type: WhoamiDto })
   whoami(@CurrentUser() user: AuthUser) {
     return this.sessions.whoami(user);
   }
@@ -115,11 +112,7 @@ export class SessionController {
   @ApiOkResponse({
     description:
       'Logged-in callers also see `email` and `can_login`; anonymous callers may look users up by name only.',
-    schema: {
-      example: {
-        users: [{ id: 1, name: 'admin@example.com', real_name: 'Admin', email: 'admin@example.com', can_login: true }],
-      },
-    },
+    type: UserListDto,
   })
   users(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>) {
     return this.sessions.users(user, query.ids, query.names, query.match, query.limit);
@@ -131,11 +124,7 @@ export class SessionController {
   @ApiOkResponse({
     description:
       'Logged-in callers also see `email` and `can_login`; anonymous callers may look users up by name only.',
-    schema: {
-      example: {
-        users: [{ id: 1, name: 'admin@example.com', real_name: 'Admin', email: 'admin@example.com', can_login: true }],
-      },
-    },
+    type: UserListDto,
   })
   user(
     @CurrentUser() user: AuthUser,

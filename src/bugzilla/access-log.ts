@@ -20,6 +20,8 @@ function decoded(value: string): string {
 
 /** Credentials travel in the query string; they never reach a log line. */
 export function redactCredentials(url: string): string {
+  // Most URLs carry no query at all: nothing to look for.
+  if (!url.includes('?')) return url;
   return url
     .replace(CREDENTIAL_PARAM, '$1[redacted]')
     .replace(RPC_PARAMS, (match, name: string, value: string) =>

@@ -116,12 +116,8 @@ function registerOptionsAnswer(fastify: FastifyInstance, maxParamLength: number)
     const allowed = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => routes.find(m as 'GET', path) !== null);
     if (allowed.length === 0) throw Errors.resourceNotFound('OPTIONS', bugzillaPath(request.url));
     const allow = allowed.join(', ');
-    await reply
-      .status(200)
-      .header('allow', allow)
-      .header('access-control-allow-methods', allow)
-      .header('content-type', 'application/json; charset=utf-8')
-      .send('');
+    // No body, so no content type (an empty body is not JSON).
+    await reply.status(200).header('allow', allow).header('access-control-allow-methods', allow).send();
   });
 }
 

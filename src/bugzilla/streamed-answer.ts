@@ -21,13 +21,24 @@ export interface AnswerDigest {
 /** The JSON text of an answer in pieces; each call starts again from the first piece. */
 export type AnswerPieces = () => Iterable<string>;
 
-/** Works out an answer's ETag and length from its pieces, holding one piece at a time. */
-export function digestOf(pieces: AnswerPieces): AnswerDigest {
+/** Longest stretch (ms) of hashing before other requests get their turn. */
+const HASH_SLICE_MS = 10;
+
+/**
+ * Works out an answer's ETag and length from its pieces, holding one piece at a time, and
+ * letting other requests run every few milliseconds (a whole catalogue takes seconds to hash).
+ */
+export async function digestOf(pieces: AnswerPieces): Promise<AnswerDigest> {
   const hash = answerHash();
   let length = 0;
+  let sliceStart = performance.now();
   for (const piece of pieces()) {
     hash.update(piece);
     length += Buffer.byteLength(piece);
+    if (performance.now() - sliceStart > HASH_SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
   }
   return { etag: hash.etag(), length };
 }

@@ -74,8 +74,6 @@ export class ModelCache implements BeforeApplicationShutdown {
   /** Model tables this instance wrote since the start of the last check ('all': unknown which). */
   private ownWrites: Set<ModelTable> | 'all' = new Set();
   private inFlight?: Check;
-  /** How long the last check that reloaded tables took (ms). */
-  private lastReloadMs = 0;
   /** Set by holdReloadsForTests only. */
   private reloadHold?: Promise<void>;
   private releaseHold?: () => void;
@@ -131,14 +129,14 @@ export class ModelCache implements BeforeApplicationShutdown {
    * check that cannot land in time (a reload running longer than the bound, a huge table, the
    * database down) is not waited for: the request reads the database meanwhile, so no answer is
    * older than the bound whatever the size of the data, and the check goes on in the background;
-   * once one lands within the bound, the model serves again. When the last reload already took the
-   * whole bound, requests do not wait at all.
+   * once one lands within the bound, the model serves again. (Not waiting at all when the last
+   * check was slow was tried: on an overloaded machine it sent most reads to the database path,
+   * which costs far more than waiting for a check that lands in time.)
    */
   private async catchUp(): Promise<void> {
     // At most two rounds: one already under way may have started before this instance's last write.
     for (let round = 0; round < 2 && !this.isFresh(); round++) {
       const running = this.inFlight ?? this.check();
-      if (this.lastReloadMs >= this.boundMs) return;
       const waitMs = running.startedAt + this.boundMs - performance.now();
       if (waitMs <= 0) return;
       let timer: NodeJS.Timeout | undefined;
@@ -226,7 +224,6 @@ export class ModelCache implements BeforeApplicationShutdown {
       if (wanted.size > 0) {
         await this.reloadHold;
         const loaded = await Promise.all([...wanted].map(async (table) => [table, await this.reload(table)] as const));
-        this.lastReloadMs = performance.now() - startedAt;
         if (this.closed) return false;
         const current = this.tables as Record<string, unknown>;
         const changed = loaded.filter(([table, index]) => !sameValue(current[table], index));

@@ -9,6 +9,7 @@ import { insertedId, runInTransaction } from '../database/writes.js';
 import { type AdministeredProduct, ProductAdminPolicy, productAdminDenied } from '../products/product-admin-policy.js';
 import { ProductVisibility } from '../catalogue/product-visibility.js';
 import { isBlank } from '../products/product-write.rules.js';
+import { deleteBugsOf } from '../products/bug-deletion.js';
 import {
   type ComponentChangesInput,
   type ComponentTarget,
@@ -329,13 +330,17 @@ export class ComponentAdminService {
     );
     for (const row of bugs) bugCounts.set(Number(row.component_id), Number(row.n));
 
+    const withBugs: number[] = [];
     for (const row of rows) {
       const left = remaining.get(row.product.id) ?? 0;
       if (left <= 1) throw componentIsLast(row.name, row.product.name);
       const bugCount = bugCounts.get(row.id) ?? 0;
-      if (bugCount > 0) throw componentHasBugs(bugCount);
+      // Bugzilla deletes a component's bugs with it only when `allowbugdeletion` is on.
+      if (bugCount > 0 && !this.config.params.allowbugdeletion) throw componentHasBugs(bugCount);
+      if (bugCount > 0) withBugs.push(row.id);
       remaining.set(row.product.id, left - 1);
     }
+    for (const componentId of withBugs) await deleteBugsOf(em, user.id, { componentId });
     // Bugzilla leaves these to the foreign keys' ON DELETE CASCADE; deleting them here says so.
     for (const table of ['flaginclusions', 'flagexclusions', 'component_cc']) {
       await em.query(`DELETE FROM ${table} WHERE component_id IN (${marks(ids)})`, ids);

@@ -4,6 +4,7 @@ import {
   ApiBadRequestResponse,
   ApiBody,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -19,6 +20,7 @@ import { pathTarget } from './component.params.js';
 import { ComponentAdminService } from './component-admin.service.js';
 import { ComponentsService } from './components.service.js';
 import {
+  ComponentNameDto,
   ComponentRecordDto,
   CreateComponentDto,
   CreatedComponentDto,
@@ -106,6 +108,8 @@ const componentByName: Representations = async ({ service, user, params }) => [
 
 /** Components: Bugzilla 5.2's Component.create, and read, update and delete (bugzilla.mozilla.org, Bugzilla 5.3). */
 @ApiTags('components')
+// Referenced by the `names` of update and delete bodies (one object, or an array of them).
+@ApiExtraModels(ComponentNameDto)
 @Controller('rest/component')
 export class ComponentsController {
   constructor(

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
-import type { FlagRuleRow, FlagTypeApplicability, FlagTypeRow } from '../catalogue/flag-type-applicability.js';
+import { type FlagRuleRow, FlagTypeApplicability, type FlagTypeRow } from '../catalogue/flag-type-applicability.js';
 import { EDITCOMPONENTS, type ProductAdminPolicy } from '../products/product-admin-policy.js';
 import { notEditable } from './flag-type.rules.js';
 
@@ -54,4 +54,17 @@ function clusionMap(rows: readonly FlagRuleRow[]): Map<number, Set<number>> {
     else map.set(productId, new Set([componentId]));
   }
   return map;
+}
+
+/** The inclusion and exclusion rules of these types (rows of flagtypes), read in one statement. */
+export async function rulesOfTypes(em: EntityManager, rows: FlagTypeRow[]): Promise<FlagTypeApplicability> {
+  const ids = rows.map((row) => Number(row.id));
+  const list = ids.length ? ids.map(() => '?').join(', ') : 'NULL';
+  const rules: FlagRuleRow[] = await em.query(
+    `SELECT 0 AS excluded, type_id, product_id, component_id FROM flaginclusions WHERE type_id IN (${list})
+     UNION ALL
+     SELECT 1 AS excluded, type_id, product_id, component_id FROM flagexclusions WHERE type_id IN (${list})`,
+    [...ids, ...ids],
+  );
+  return new FlagTypeApplicability(rows, rules);
 }

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
 import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
-import { FLAG_TYPE_COLUMNS, FlagTypeApplicability, type FlagTypeRow } from '../catalogue/flag-type-applicability.js';
+import { FLAG_TYPE_COLUMNS, type FlagTypeRow } from '../catalogue/flag-type-applicability.js';
 import { AUDIT_REMOVE, writeAuditLog } from '../database/audit-log.js';
 import { isMysql } from '../database/dialect.js';
 import { runInTransaction } from '../database/writes.js';
 import { ProductAdminPolicy } from '../products/product-admin-policy.js';
-import { adminRights, checkCanAdminFlagType } from './flag-type-admin-rights.js';
+import { adminRights, checkCanAdminFlagType, rulesOfTypes } from './flag-type-admin-rights.js';
 import { flagTypeMissing, notAuthorized } from './flag-type.rules.js';
 
 /**
@@ -31,15 +31,7 @@ export class FlagTypeDeletionService {
       const rows = await this.targets(em, idOrName.trim());
       const ids = rows.map((row) => Number(row.id));
       const list = ids.map(() => '?').join(', ');
-      const rules = new FlagTypeApplicability(
-        rows,
-        await em.query(
-          `SELECT 0 AS excluded, type_id, product_id, component_id FROM flaginclusions WHERE type_id IN (${list})
-           UNION ALL
-           SELECT 1 AS excluded, type_id, product_id, component_id FROM flagexclusions WHERE type_id IN (${list})`,
-          [...ids, ...ids],
-        ),
-      );
+      const rules = await rulesOfTypes(em, rows);
       for (const row of rows) {
         if (!checkCanAdminFlagType(rights, row, rules)) {
           throw Errors.badRequest(

@@ -12,7 +12,7 @@ import { cleanUpFlagsOfTypes } from '../flags/flag-retarget.js';
 import { productAccessDenied, productNotSpecified } from '../products/product-write.rules.js';
 import { ProductAdminPolicy } from '../products/product-admin-policy.js';
 import { ProductVisibility } from '../catalogue/product-visibility.js';
-import { type AdminRights, adminRights, checkCanAdminFlagType } from './flag-type-admin-rights.js';
+import { type AdminRights, adminRights, checkCanAdminFlagType, rulesOfTypes } from './flag-type-admin-rights.js';
 import type {
   FlagTypeChangesDto,
   FlagTypeFieldChangeDto,
@@ -252,17 +252,7 @@ export class FlagTypesService {
       }
       const byId = new Map(rows.map((row) => [Number(row.id), row]));
       // The rules of the types that exist (an unknown id is answered 51 below): as many as there are types.
-      const existing = [...byId.keys()];
-      const list = existing.length ? existing.map(() => '?').join(', ') : 'NULL';
-      const rules = new FlagTypeApplicability(
-        rows,
-        await em.query(
-          `SELECT 0 AS excluded, type_id, product_id, component_id FROM flaginclusions WHERE type_id IN (${list})
-           UNION ALL
-           SELECT 1 AS excluded, type_id, product_id, component_id FROM flagexclusions WHERE type_id IN (${list})`,
-          [...existing, ...existing],
-        ),
-      );
+      const rules = await rulesOfTypes(em, rows);
       const groups = await this.groups(
         em,
         values.filter(([key]) => key === 'grant_group' || key === 'request_group'),

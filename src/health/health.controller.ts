@@ -6,6 +6,7 @@ import { Errors } from '../bugzilla/bugzilla-error.js';
 import { availabilityOf } from '../database/galera/availability.js';
 import type { NodeHealth } from '../database/galera/node-set.js';
 import { DatabaseReader, type ReplicaHealth } from '../database/read-routing.js';
+import { HealthDto } from './health.dto.js';
 
 interface HealthAnswer {
   status: 'ok';
@@ -34,23 +35,7 @@ export class HealthController {
       "With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and " +
       'which one the service uses; the answer is ok while the node in use answers.',
   })
-  @ApiOkResponse({
-    description: 'The primary database answers.',
-    schema: {
-      example: {
-        status: 'ok',
-        databases: {
-          primary: 'ok',
-          nodes: [
-            { name: 'db1:3306', status: 'down', in_use: false },
-            { name: 'db2:3306', status: 'synced', in_use: true },
-            { name: 'db3:3306', status: 'joining', in_use: false },
-          ],
-          replicas: [{ name: 'replica1:3306/bugs', status: 'ok', lag_ms: 0 }],
-        },
-      },
-    },
-  })
+  @ApiOkResponse({ description: 'The primary database answers.', type: HealthDto })
   @ApiServiceUnavailableResponse({
     description: 'The primary database does not answer (Bugzilla error envelope, code -32000).',
   })

@@ -28,6 +28,7 @@ function standardErrors(method: string, access: RouteAccess, requireLogin: boole
     '400': badRequest,
     '401': `Credentials refused: ${refused.join('; ')}.`,
     ...(BODY_METHODS.has(method) ? { '413': 'The request body is larger than 1 MiB (32000).' } : {}),
+    '414': 'The request line and headers are longer than HTTP_MAX_HEADER_BYTES allows (32000).',
     '500': 'An unexpected fault (-32000); the log has the details under the request id.',
     '503': 'The database is unreachable (-32000). Try again later.',
   };

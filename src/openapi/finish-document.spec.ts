@@ -94,7 +94,7 @@ describe('finishDocument', () => {
       content: { 'application/json': { schema: { example: { error: true, code: 51 } } } },
     };
     const responses = finish(document).paths['/rest/thing'].post!.responses as Record<string, any>;
-    expect(Object.keys(responses)).toEqual(['200', '400', '401', '404', '413', '500', '503']);
+    expect(Object.keys(responses)).toEqual(['200', '400', '401', '404', '413', '414', '500', '503']);
     expect(responses['404']).toEqual({
       description: 'No such classification (51).',
       content: {

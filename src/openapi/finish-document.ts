@@ -2,6 +2,7 @@ import type { OpenAPIObject, OperationObject, PathItemObject, TagObject } from '
 import type { RouteAccess } from '../auth/route-access.js';
 import { CREDENTIAL_SCHEMES, securityFor } from './credential-schemes.js';
 import { addErrorResponses } from './error-responses.js';
+import { applyWireConventions, schemasReachedFrom } from './wire-conventions.js';
 
 /** Bugzilla's REST paths and the health check; anything else the app serves (RPC, metrics) is not REST. */
 const DOCUMENTED_PATH = /^\/(rest|health)(\/|$)/;
@@ -13,13 +14,15 @@ export interface FinishOptions {
   accessOf: (operationId: string) => RouteAccess | undefined;
   /** Bugzilla's `requirelogin` on this site: non-exempt routes then refuse anonymous callers. */
   requireLogin: boolean;
+  /** Whether the route compares `If-Match` with its object's ETag (`@IfMatch`). */
+  acceptsIfMatch?: (operationId: string) => boolean;
 }
 
 /**
  * Turns the document @nestjs/swagger generated into the one served: only REST and health paths;
  * on every operation the credentials it accepts and its error answers (from the route's auth
  * decorators, so no controller has to repeat them), a tag and a unique operation id; the tags
- * listed; schemas no operation uses dropped. Works on any controller added later as is.
+ * listed; the wire conventions of every route (wire-conventions.ts); schemas no operation uses dropped. Works on any controller added later as is.
  */
 export function finishDocument(document: OpenAPIObject, options: FinishOptions): OpenAPIObject {
   const paths = Object.fromEntries(Object.entries(document.paths).filter(([path]) => DOCUMENTED_PATH.test(path)));
@@ -29,6 +32,7 @@ export function finishDocument(document: OpenAPIObject, options: FinishOptions):
       const access = operation.operationId ? options.accessOf(operation.operationId) : undefined;
       if (!access) throw new Error(`OpenAPI: no route handler found for ${method.toUpperCase()} ${path}`);
       operation.security = securityFor(access, options.requireLogin);
+      if (options.acceptsIfMatch?.(operation.operationId!)) addIfMatch(operation);
       addErrorResponses(operation, method, access, options.requireLogin);
       if (!operation.tags?.length) operation.tags = [tagFromPath(path)];
       operation.operationId = uniqueId(operation.operationId!, usedIds);
@@ -43,8 +47,29 @@ export function finishDocument(document: OpenAPIObject, options: FinishOptions):
       securitySchemes: { ...document.components?.securitySchemes, ...CREDENTIAL_SCHEMES },
     },
   };
+  applyWireConventions(
+    finished,
+    Object.values(paths).flatMap((item) => operationsOf(item)),
+  );
   pruneUnusedSchemas(finished);
   return finished;
+}
+
+/** SPEC §10: a write with a stale `If-Match` answers 412 (the envelope is added with the other errors). */
+function addIfMatch(operation: OperationObject): void {
+  operation.parameters = [
+    ...(operation.parameters ?? []),
+    {
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      schema: { type: 'string' },
+      description: "The ETag of the object's GET: the write happens only if the object is still that one.",
+    },
+  ];
+  operation.responses['412'] ??= {
+    description: 'The `If-Match` ETag is not the current one: the object was changed by someone else (32000).',
+  };
 }
 
 function operationsOf(item: PathItemObject): [string, OperationObject][] {
@@ -90,23 +115,6 @@ function listTags(paths: Record<string, PathItemObject>, declared: TagObject[]):
 function pruneUnusedSchemas(document: OpenAPIObject): void {
   const schemas = document.components?.schemas;
   if (!schemas) return;
-  const prefix = '#/components/schemas/';
-  const reached = new Set<string>();
-  const pending: unknown[] = [document.paths];
-  while (pending.length) {
-    const node = pending.pop();
-    if (Array.isArray(node)) pending.push(...node);
-    else if (node && typeof node === 'object') {
-      for (const [key, value] of Object.entries(node)) {
-        if (key === '$ref' && typeof value === 'string' && value.startsWith(prefix)) {
-          const name = value.slice(prefix.length);
-          if (!reached.has(name)) {
-            reached.add(name);
-            pending.push(schemas[name]);
-          }
-        } else pending.push(value);
-      }
-    }
-  }
+  const reached = schemasReachedFrom(document, [document.paths]);
   document.components!.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => reached.has(name)));
 }

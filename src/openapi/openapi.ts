@@ -3,7 +3,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ErrorEnvelopeDto } from '../bugzilla/error-envelope.dto.js';
 import type { AppConfig } from '../config/app-config.js';
 import { finishDocument } from './finish-document.js';
-import { catalogRouteAccess, operationIdOf } from './route-catalog.js';
+import { catalogIfMatch, catalogRouteAccess, operationIdOf } from './route-catalog.js';
 
 /** Where the document is served (SPEC §7): browsable at /api, JSON at /api/openapi.json. */
 export const OPENAPI_UI_PATH = 'api';
@@ -46,9 +46,11 @@ export function serveOpenApiDocument(app: NestFastifyApplication, config: AppCon
     { extraModels: [ErrorEnvelopeDto], operationIdFactory: operationIdOf },
   );
   const catalog = catalogRouteAccess(app);
+  const ifMatch = catalogIfMatch(app);
   const document = finishDocument(generated, {
     accessOf: (operationId) => catalog.get(operationId),
     requireLogin: config.params.requirelogin,
+    acceptsIfMatch: (operationId) => ifMatch.has(operationId),
   });
   SwaggerModule.setup(OPENAPI_UI_PATH, app, document, { jsonDocumentUrl: OPENAPI_JSON_PATH });
 }

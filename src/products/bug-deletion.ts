@@ -3,12 +3,16 @@ import { AUDIT_REMOVE } from '../database/audit-log.js';
 import { isMysql, nowUtcSql } from '../database/dialect.js';
 
 /**
- * Deleting every bug of a product, as Bugzilla's Bug.pm `remove_from_db` does for each: an
+ * Deleting every bug of a product (or of a component), as Bugzilla's Bug.pm `remove_from_db` does for each: an
  * `audit_log` row per bug (class `Bugzilla::Bug`, `__remove__`, the bug id as removed), then the
  * rows Bugzilla's foreign keys remove with a bug (ON DELETE CASCADE) and `bugs_fulltext`, which
  * it deletes itself — each table in one statement whatever the number of bugs, children first.
  */
-const BUGS = 'SELECT bug_id FROM bugs WHERE product_id = ?';
+/** Which bugs go: those of a product (product deletion) or of a component (component deletion). */
+export type BugOwner = { productId: number } | { componentId: number };
+
+const bugsOf = (column: string) => `SELECT bug_id FROM bugs WHERE ${column} = ?`;
+const BUGS = '__BUGS__';
 const COMMENTS = `SELECT comment_id FROM longdescs WHERE bug_id IN (${BUGS})`;
 const ATTACHMENTS = `SELECT attach_id FROM attachments WHERE bug_id IN (${BUGS})`;
 
@@ -37,15 +41,19 @@ const DELETIONS: readonly [string, number][] = [
   [`DELETE FROM longdescs WHERE bug_id IN (${BUGS})`, 1],
 ];
 
-export async function deleteBugsOf(em: EntityManager, who: number, productId: number): Promise<void> {
+export async function deleteBugsOf(em: EntityManager, who: number, owner: number | BugOwner): Promise<void> {
+  const scope = typeof owner === 'number' ? { productId: owner } : owner;
+  const [column, id] = 'productId' in scope ? ['product_id', scope.productId] : ['component_id', scope.componentId];
   await em.query(
     `INSERT INTO audit_log (user_id, class, object_id, field, removed, added, at_time)
      SELECT ?, 'Bugzilla::Bug', bug_id, '${AUDIT_REMOVE}', ${castText(em, 'bug_id')}, NULL, ${nowUtcSql(em.dataSource)}
-       FROM bugs WHERE product_id = ? ORDER BY bug_id`,
-    [who || null, productId],
+       FROM bugs WHERE ${column} = ? ORDER BY bug_id`,
+    [who || null, id],
   );
-  for (const [sql, times] of DELETIONS) await em.query(sql, Array<number>(times).fill(productId));
-  await em.query('DELETE FROM bugs WHERE product_id = ?', [productId]);
+  for (const [sql, times] of DELETIONS) {
+    await em.query(sql.replaceAll(BUGS, bugsOf(column)), Array<number>(times).fill(id));
+  }
+  await em.query(`DELETE FROM bugs WHERE ${column} = ?`, [id]);
 }
 
 /** A number as text, as Perl writes the bug id into `audit_log.removed`. */

@@ -35,6 +35,15 @@ interface ControlRow {
   settings: ControlSettings;
 }
 
+/** Groups with the product's control for each (the product id is the one parameter). */
+const GROUPS_WITH_CONTROLS = `SELECT g.id, g.name, g.description, g.isactive, g.isbuggroup, gcm.group_id AS mapped,
+         gcm.entry, gcm.membercontrol, gcm.othercontrol, gcm.canedit, gcm.editcomponents, gcm.editbugs, gcm.canconfirm
+    FROM \`groups\` g
+    LEFT JOIN group_control_map gcm ON gcm.group_id = g.id AND gcm.product_id = ?`;
+
+/** Groups read per statement (well below SQLite's bound on parameters). */
+const GROUP_CHUNK = 500;
+
 /** The audit log's class for a product's group controls: they belong to the product (Bugzilla writes no row). */
 const PRODUCT_CLASS = 'Bugzilla::Product';
 
@@ -111,10 +120,7 @@ export class GroupControlsService {
   /** One item per active bug group and per group already in the product's map, by group name. */
   private async list(em: SqlRunner, productId: number): Promise<GroupControlDto[]> {
     const rows: Record<string, unknown>[] = await em.query(
-      `SELECT g.id, g.name, g.description, g.isactive, g.isbuggroup, gcm.group_id AS mapped,
-              gcm.entry, gcm.membercontrol, gcm.othercontrol, gcm.canedit, gcm.editcomponents, gcm.editbugs, gcm.canconfirm
-         FROM \`groups\` g
-         LEFT JOIN group_control_map gcm ON gcm.group_id = g.id AND gcm.product_id = ?
+      `${GROUPS_WITH_CONTROLS}
         WHERE (g.isbuggroup = 1 AND g.isactive = 1) OR gcm.group_id IS NOT NULL
         ORDER BY g.name${isMysql(this.dataSource) ? '' : ' COLLATE NOCASE'}, g.id`,
       [productId],
@@ -142,31 +148,30 @@ export class GroupControlsService {
     });
   }
 
-  /** The groups the changes name (51 for one that does not exist), with the product's controls for them. */
+  /**
+   * The groups the changes name, with the product's controls for them (an unknown one is answered
+   * 51 by plan()). Read a chunk at a time: a body may name tens of thousands of groups, more than
+   * SQLite binds in one statement; a group named twice (by id and by name) is read once.
+   */
   private async controlRows(em: EntityManager, productId: number, changes: ControlChange[]): Promise<ControlRow[]> {
     const ids = [...new Set(changes.flatMap((c) => ('id' in c.group ? [c.group.id] : [])))];
     const names = [...new Set(changes.flatMap((c) => ('name' in c.group ? [c.group.name] : [])))];
-    const where: string[] = [];
-    const params: unknown[] = [productId];
     const nocase = isMysql(this.dataSource) ? '' : ' COLLATE NOCASE';
-    if (ids.length) {
-      where.push(`g.id IN (${ids.map(() => '?').join(', ')})`);
-      params.push(...ids);
-    }
-    if (names.length) {
-      where.push(`g.name${nocase} IN (${names.map(() => '?').join(', ')})`);
-      params.push(...names);
-    }
     const lock = isMysql(this.dataSource) ? ' FOR UPDATE' : '';
-    const rows: Record<string, unknown>[] = await em.query(
-      `SELECT g.id, g.name, g.description, g.isactive, g.isbuggroup, gcm.group_id AS mapped,
-              gcm.entry, gcm.membercontrol, gcm.othercontrol, gcm.canedit, gcm.editcomponents, gcm.editbugs, gcm.canconfirm
-         FROM \`groups\` g
-         LEFT JOIN group_control_map gcm ON gcm.group_id = g.id AND gcm.product_id = ?
-        WHERE ${where.join(' OR ')}${lock}`,
-      params,
-    );
-    return rows.map(controlRow);
+    const found = new Map<number, ControlRow>();
+    const read = async (condition: string, values: unknown[]) => {
+      for (let start = 0; start < values.length; start += GROUP_CHUNK) {
+        const chunk = values.slice(start, start + GROUP_CHUNK);
+        const rows: Record<string, unknown>[] = await em.query(
+          `${GROUPS_WITH_CONTROLS} WHERE ${condition} IN (${chunk.map(() => '?').join(', ')})${lock}`,
+          [productId, ...chunk],
+        );
+        for (const row of rows) found.set(Number(row.id), controlRow(row));
+      }
+    };
+    await read('g.id', ids);
+    await read(`g.name${nocase}`, names);
+    return [...found.values()];
   }
 
   /** Bugzilla's update: a row whose settings are all zero is deleted, else updated or inserted. */

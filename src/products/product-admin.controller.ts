@@ -15,11 +15,12 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser, LoginRequired, RequireGroup } from '../auth/auth.decorators.js';
 import { ErrorEnvelopeDto } from './dto/product-response.dto.js';
 import {
-  CreatedProductDto,
   CreateProductDto,
+  CreatedProductDto,
+  DeleteProductDto,
   DeletedProductsDto,
-  UpdatedProductsDto,
   UpdateProductDto,
+  UpdatedProductsDto,
 } from './dto/product-write.dto.js';
 import { ProductAdminService, type ProductChanges } from './product-admin.service.js';
 import { ProductDeletionService } from './product-deletion.service.js';
@@ -55,6 +56,7 @@ function ProductUpdate(summary: string) {
       type: ErrorEnvelopeDto,
       description: 'Not logged in (410), not in editcomponents (304), product missing or not accessible (106).',
     }),
+    ApiNotFoundResponse({ type: ErrorEnvelopeDto, description: 'No classification of that name to move into (51).' }),
   );
 }
 
@@ -134,6 +136,7 @@ export class ProductAdminController {
   })
   @ApiParam({ name: 'id_or_name', type: String, description: 'A product id (all digits) or a product name.' })
   @ApiQuery({ name: 'delete_series', required: false, type: Boolean, description: 'Also delete its series.' })
+  @ApiBody({ type: DeleteProductDto, required: false })
   @ApiOkResponse({ type: DeletedProductsDto, description: 'The id of the deleted product.' })
   @ApiBadRequestResponse({
     type: ErrorEnvelopeDto,

@@ -18,18 +18,21 @@ export class ProductSequence {
   private constructor(
     /** The products, mapped as they are taken; each call starts again. */
     private readonly products: () => Iterable<ProductDto>,
-    /** The ETag and length of this answer when already worked out (the model remembers them). */
-    readonly knownDigest?: AnswerDigest,
-    /** Keeps the digest once worked out. */
-    readonly rememberDigest: (digest: AnswerDigest) => void = () => undefined,
+    /**
+     * The ETag and length of this answer when already worked out, or being worked out (the model
+     * remembers them: concurrent requests for the same answer share one pass).
+     */
+    readonly knownDigest?: Promise<AnswerDigest>,
+    /** Keeps the digest being worked out. */
+    readonly rememberDigest: (digest: Promise<AnswerDigest>) => void = () => undefined,
   ) {}
 
   /** `items` mapped by `map` one at a time, in order. */
   static of<T>(
     items: readonly T[],
     map: (item: T) => ProductDto,
-    knownDigest?: AnswerDigest,
-    rememberDigest?: (digest: AnswerDigest) => void,
+    knownDigest?: Promise<AnswerDigest>,
+    rememberDigest?: (digest: Promise<AnswerDigest>) => void,
   ): ProductSequence {
     function* mapped() {
       for (const item of items) yield map(item);

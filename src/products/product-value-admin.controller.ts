@@ -21,6 +21,8 @@ import {
   DeletedVersionsDto,
   UpdatedMilestonesDto,
   UpdatedVersionsDto,
+  UpdateMilestoneDto,
+  UpdateVersionDto,
 } from './dto/product-value.dto.js';
 import { mergeParams } from './product-write.params.js';
 import { IfMatch } from '../bugzilla/if-match.js';
@@ -101,7 +103,7 @@ export class ProductValueAdminController {
   @Put('version/:name')
   @IfMatch(productRepresentation('product'))
   @ValueRoute('version', 'update')
-  @ApiBody({ type: CreateVersionDto })
+  @ApiBody({ type: UpdateVersionDto })
   @ApiOkResponse({ type: UpdatedVersionsDto })
   updateVersion(
     @CurrentUser() user: AuthUser,
@@ -138,7 +140,7 @@ export class ProductValueAdminController {
   @Put('milestone/:name')
   @IfMatch(productRepresentation('product'))
   @ValueRoute('milestone', 'update')
-  @ApiBody({ type: CreateMilestoneDto })
+  @ApiBody({ type: UpdateMilestoneDto })
   @ApiOkResponse({ type: UpdatedMilestonesDto })
   updateMilestone(
     @CurrentUser() user: AuthUser,

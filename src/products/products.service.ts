@@ -67,6 +67,21 @@ export interface ProductQuery {
  * the products (visibility, filter and classification in one statement), then one
  * statement per kind of child that is wanted, with `product_id IN (...)`.
  */
+/**
+ * The model remembers one id list per snapshot and question; each gets one frozen answer object, so
+ * the HTTP layer serialises it and hashes its ETag once (http-conventions.ts), not on every request.
+ */
+const idsAnswers = new WeakMap<readonly number[], ProductIdsDto>();
+
+function idsAnswer(ids: number[]): ProductIdsDto {
+  let answer = idsAnswers.get(ids);
+  if (!answer) {
+    answer = Object.freeze({ ids });
+    idsAnswers.set(ids, answer);
+  }
+  return answer;
+}
+
 @Injectable()
 export class ProductsService {
   constructor(
@@ -78,7 +93,7 @@ export class ProductsService {
 
   async ids(user: AuthUser, set: ProductSet): Promise<ProductIdsDto> {
     const model = await this.cache.current();
-    if (model) return { ids: model.visibleIds(user.groupIds, [set]) };
+    if (model) return idsAnswer(model.visibleIds(user.groupIds, [set]));
     return { ids: await this.visibility.ids(user, [set]) };
   }
 
@@ -105,7 +120,7 @@ export class ProductsService {
       digest = digestOf(() => answer.pieces());
       answer.rememberDigest(digest);
     }
-    return streamedAnswer(() => answer.pieces(), digest);
+    return streamedAnswer(() => answer.pieces(), await digest);
   }
 
   private async answer(
@@ -310,8 +325,8 @@ function rememberedFromModel(
     return ProductSequence.of(
       selection.products,
       selection.map,
-      model.rememberedAnswer<AnswerDigest>(digestKey).value,
-      (digest) => model.remember(digestKey, digest),
+      model.rememberedAnswer<{ digest: Promise<AnswerDigest> }>(digestKey).value?.digest,
+      (digest) => model.remember(digestKey, { digest }),
     );
   }
   const answer = { products: selection.products.map(selection.map) };

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { createServer } from 'node:net';
+import { checkServiceAnswer } from './openapi-check.js';
 import { suiteEnv } from './suite-env.js';
 
 /** Running the built service (`node dist/src/main.js`, built by the e2e global setup) as its own process. */
@@ -42,7 +43,11 @@ export async function startService(env: Record<string, string>): Promise<Service
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => {
+      // Not left running behind the failed test (on a loaded machine a slow start would outlive the suite).
+      child.kill('SIGKILL');
+      reject(new Error(`service did not start:\n${output}`));
+    }, 30_000);
     void exited.then((code) => reject(new Error(`service exited with ${code}:\n${output}`)));
     const poll = setInterval(() => {
       if (output.includes('listening on')) {
@@ -65,11 +70,13 @@ export interface HttpOutcome {
   /** Whole body received (the response ended normally). */
   complete: boolean;
   error?: string;
+  headers?: http.IncomingHttpHeaders;
 }
 
 /** Reads an answer into `outcome` (status, whole text, whether it ended normally, or the error that cut it). */
 function readAnswer(res: http.IncomingMessage, outcome: HttpOutcome, resolve: (outcome: HttpOutcome) => void): void {
   outcome.status = res.statusCode;
+  outcome.headers = res.headers;
   let text = '';
   res.setEncoding('utf8');
   res.on('data', (chunk) => (text += chunk));
@@ -113,7 +120,14 @@ export function request(
           ...options.headers,
         },
       },
-      (res) => readAnswer(res, outcome, resolve),
+      (res) =>
+        readAnswer(res, outcome, (answered) => {
+          // A whole answer of the built service is checked against the document it serves, as a test app's are.
+          if (!answered.complete) return resolve(answered);
+          void checkServiceAnswer(port, { method, url: path, requestBody: options.body }, answered).finally(() =>
+            resolve(answered),
+          );
+        }),
     );
     // Written: connected, and the whole request handed to the kernel.
     let connected = false;

@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../../src/bootstrap.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 import { Seeder } from '../../src/seed/seeder.js';
+import { watchAnswers } from './openapi-check.js';
 import { suiteEnv } from './suite-env.js';
 
 export type Dialect = 'mysql' | 'sqlite';
@@ -146,6 +147,7 @@ export async function startTestApp(
     }
     const config = loadConfig({ DATABASE_URL: url, DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...suiteEnv(), ...env });
     const app = await createApp(config);
+    watchAnswers(app);
     return new TestApp(dialect, app, app.get(DataSource), config, database);
   } catch (error) {
     await database.drop();

@@ -61,8 +61,15 @@ export class CreateClassificationDto {
   @ApiPropertyOptional({ example: 'Applications that run on your computer', description: 'Trimmed; may be empty.' })
   description?: string;
 
-  @ApiPropertyOptional({ example: 10, minimum: 0, maximum: 32767, default: 0, description: 'Out of range → 32000.' })
-  sortkey?: number;
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'integer' }, { type: 'string' }],
+    example: 10,
+    minimum: 0,
+    maximum: 32767,
+    default: 0,
+    description: 'An integer or its decimal text; anything else or out of range → 32000.',
+  })
+  sortkey?: number | string;
 }
 
 export class UpdateClassificationDto {
@@ -72,8 +79,14 @@ export class UpdateClassificationDto {
   @ApiPropertyOptional({ example: 'Applications for your computer' })
   description?: string;
 
-  @ApiPropertyOptional({ example: 20, minimum: 0, maximum: 32767 })
-  sortkey?: number;
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'integer' }, { type: 'string' }],
+    example: 20,
+    minimum: 0,
+    maximum: 32767,
+    description: 'As on create.',
+  })
+  sortkey?: number | string;
 }
 
 export class CreatedClassificationDto {

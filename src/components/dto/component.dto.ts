@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ClosedSchema } from '../../openapi/closed-schema.js';
+import { ID_LIST_OR_ONE, PERL_TRUTH } from '../../openapi/request-forms.js';
 import { FieldChangeDto } from '../../products/dto/product-write.dto.js';
 
 /**
@@ -7,6 +9,8 @@ import { FieldChangeDto } from '../../products/dto/product-write.dto.js';
  * so these classes carry no validation.
  */
 
+/** Any other key: 53 (Bugzilla refuses it when it writes the row). */
+@ClosedSchema()
 export class CreateComponentDto {
   @ApiProperty({
     example: 'Widget',
@@ -14,13 +18,20 @@ export class CreateComponentDto {
   })
   product: string;
 
-  @ApiProperty({
+  @ApiPropertyOptional({
     example: 'Backend',
     maxLength: 64,
     description:
-      'Trimmed. Blank → 32000, over 64 characters → 105, taken in the product (compared without regard to case) → 1200. Alias `component` (python-bugzilla).',
+      'Required, here or as `component`. Trimmed. Blank → 32000, over 64 characters → 105, taken in the product ' +
+      '(compared without regard to case) → 1200.',
   })
-  name: string;
+  name?: string;
+
+  @ApiPropertyOptional({
+    example: 'Backend',
+    description: "python-bugzilla's name for `name`, which wins when both are given.",
+  })
+  component?: string;
 
   @ApiProperty({ example: 'Server side of the widget.', description: 'Trimmed; may contain HTML. Blank → 32000.' })
   description: string;
@@ -46,14 +57,25 @@ export class CreateComponentDto {
   default_cc?: string[];
 
   @ApiPropertyOptional({
+    ...PERL_TRUTH,
     default: true,
     description:
       'Open for new bugs (Perl truth, as Bugzilla: false, 0, "0", "" and null are false). Alias `is_active`.',
   })
-  is_open?: boolean;
+  is_open?: boolean | number | string | null;
 
-  @ApiPropertyOptional({ default: false, description: 'Write the "All Open"/"All Closed" New Charts series.' })
-  create_series?: boolean;
+  @ApiPropertyOptional({
+    ...PERL_TRUTH,
+    description: "python-bugzilla's name for `is_open`, which wins when both are given.",
+  })
+  is_active?: boolean | number | string | null;
+
+  @ApiPropertyOptional({
+    ...PERL_TRUTH,
+    default: false,
+    description: 'Write the "All Open"/"All Closed" New Charts series (Perl truth).',
+  })
+  create_series?: boolean | number | string | null;
 }
 
 export class CreatedComponentDto {
@@ -95,6 +117,8 @@ export class ComponentNameDto {
   component: string;
 }
 
+/** Any other key: 32000 `Unknown parameter`. */
+@ClosedSchema()
 export class ComponentValuesDto {
   @ApiPropertyOptional({
     example: 'Server',
@@ -109,27 +133,48 @@ export class ComponentValuesDto {
   default_assignee?: string;
 
   @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     example: '',
     description: 'Blank or null clears it; unknown → 51. Ignored with `useqacontact` off.',
   })
-  default_qa_contact?: string;
+  default_qa_contact?: string | null;
 
   @ApiPropertyOptional({ type: [String], description: 'Replaces the default CC list. Unknown login → 504.' })
   default_cc?: string[];
 
   @ApiPropertyOptional({ description: 'Open for new bugs: JSON true/false, 1/0 or "1"/"0". Alias `is_active`.' })
   is_open?: boolean;
+
+  @ApiPropertyOptional({ description: 'Alias of `is_open`, which wins when both are given.' })
+  is_active?: boolean;
 }
 
+@ClosedSchema()
 export class UpdateComponentDto extends ComponentValuesDto {
-  @ApiPropertyOptional({ type: [Number], description: 'Components by id (ignored when the path names one).' })
+  @ApiPropertyOptional({
+    ...ID_LIST_OR_ONE,
+    description: 'Components by id, one id alone too (ignored when the path names one).',
+  })
   ids?: number[];
 
   @ApiPropertyOptional({
-    type: [ComponentNameDto],
-    description: 'Components by product and name (ignored when the path names one).',
+    oneOf: [
+      { type: 'array', items: { $ref: '#/components/schemas/ComponentNameDto' } },
+      { $ref: '#/components/schemas/ComponentNameDto' },
+    ],
+    description: 'Components by product and name, one object alone too (ignored when the path names one).',
   })
   names?: ComponentNameDto[];
+
+  @ApiPropertyOptional({
+    description:
+      "With `component`, names the component when neither the path, `ids` nor `names` do (bugzilla.mozilla.org's form).",
+  })
+  product?: string;
+
+  @ApiPropertyOptional({ description: 'The component of `product`.' })
+  component?: string;
 
   @ApiPropertyOptional({
     type: ComponentValuesDto,
@@ -139,11 +184,23 @@ export class UpdateComponentDto extends ComponentValuesDto {
 }
 
 export class DeleteComponentsDto {
-  @ApiPropertyOptional({ type: [Number] })
+  @ApiPropertyOptional({ ...ID_LIST_OR_ONE, description: 'Components by id, one id alone too.' })
   ids?: number[];
 
-  @ApiPropertyOptional({ type: [ComponentNameDto] })
+  @ApiPropertyOptional({
+    oneOf: [
+      { type: 'array', items: { $ref: '#/components/schemas/ComponentNameDto' } },
+      { $ref: '#/components/schemas/ComponentNameDto' },
+    ],
+    description: 'Components by product and name, one object alone too.',
+  })
   names?: ComponentNameDto[];
+
+  @ApiPropertyOptional({ description: 'With `component`, names the component when `ids` and `names` do not.' })
+  product?: string;
+
+  @ApiPropertyOptional({ description: 'The component of `product`.' })
+  component?: string;
 }
 
 export class ComponentChangeSetDto {

@@ -1,4 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { ClosedSchema } from '../../openapi/closed-schema.js';
+import { ID_LIST_OR_ONE } from '../../openapi/request-forms.js';
 
 /** Shapes of the flag type routes (Bugzilla's FlagType.get/create/update), for the OpenAPI document. */
 
@@ -54,6 +56,14 @@ export class FlagTypesOfProductDto {
   attachment: FlagTypeInfoDto[];
 }
 
+/** Inclusions and exclusions: product names, and `{"Product": ["Component", ...]}` objects. */
+const CLUSIONS: ApiPropertyOptions = {
+  type: 'array',
+  items: {
+    oneOf: [{ type: 'string' }, { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }],
+  },
+};
+
 export class CreateFlagTypeDto {
   @ApiProperty({ example: 'review', description: '1-50 characters, no white space or comma.' })
   name: string;
@@ -65,13 +75,7 @@ export class CreateFlagTypeDto {
   target_type?: string;
 
   @ApiPropertyOptional({
-    type: 'array',
-    items: {
-      oneOf: [
-        { type: 'string' },
-        { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-      ],
-    },
+    ...CLUSIONS,
     example: ['WholeProduct', { OtherProduct: ['ComponentA'] }],
     description:
       'Where the type applies: product names (the whole product) and `{"Product": ["Component", ...]}` ' +
@@ -81,13 +85,7 @@ export class CreateFlagTypeDto {
   inclusions?: unknown[];
 
   @ApiPropertyOptional({
-    type: 'array',
-    items: {
-      oneOf: [
-        { type: 'string' },
-        { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-      ],
-    },
+    ...CLUSIONS,
     description: 'Where the type does not apply, in the form of `inclusions`. Default: nowhere.',
   })
   exclusions?: unknown[];
@@ -125,8 +123,12 @@ export class CreatedFlagTypeDto {
   id: number;
 }
 
+@ClosedSchema()
 export class UpdateFlagTypeDto {
-  @ApiPropertyOptional({ type: [Number], description: 'Flag type ids to update; replaces the id of the path.' })
+  @ApiPropertyOptional({
+    ...ID_LIST_OR_ONE,
+    description: 'Flag type ids to update (one id alone too); replaces the id of the path.',
+  })
   ids?: number[];
 
   @ApiPropertyOptional({ type: [String], description: 'Flag type names: every type of each name is updated.' })
@@ -138,10 +140,10 @@ export class UpdateFlagTypeDto {
   @ApiPropertyOptional()
   description?: string;
 
-  @ApiPropertyOptional({ description: 'Replaces the inclusion list (same form as on create).' })
+  @ApiPropertyOptional({ ...CLUSIONS, description: 'Replaces the inclusion list (same form as on create).' })
   inclusions?: unknown[];
 
-  @ApiPropertyOptional({ description: 'Replaces the exclusion list (same form as on create).' })
+  @ApiPropertyOptional({ ...CLUSIONS, description: 'Replaces the exclusion list (same form as on create).' })
   exclusions?: unknown[];
 
   @ApiPropertyOptional()
@@ -159,14 +161,14 @@ export class UpdateFlagTypeDto {
   @ApiPropertyOptional()
   is_multiplicable?: boolean;
 
-  @ApiPropertyOptional()
-  cc_list?: string;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'null or blank: none.' })
+  cc_list?: string | null;
 
-  @ApiPropertyOptional({ description: 'Group name; blank: no group.' })
-  grant_group?: string;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Group name; blank or null: no group.' })
+  grant_group?: string | null;
 
-  @ApiPropertyOptional({ description: 'Group name; blank: no group.' })
-  request_group?: string;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Group name; blank or null: no group.' })
+  request_group?: string | null;
 }
 
 export class FlagTypeFieldChangeDto {

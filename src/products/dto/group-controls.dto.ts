@@ -1,9 +1,22 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { FieldChangeDto } from './product-write.dto.js';
 
 /** The shapes of a product's group controls (SPEC §10), for the OpenAPI document; the service validates the raw JSON. */
 
 const CONTROLS = ['NA', 'Shown', 'Default', 'Mandatory'];
+
+/** A control in a request: its name in any letter case, or Bugzilla's number 0..3 (a JSON number or its text). */
+const CONTROL_INPUT: ApiPropertyOptions = {
+  anyOf: [
+    { type: 'string', enum: CONTROLS },
+    {
+      type: 'string',
+      pattern:
+        '^\\s*([Nn][Aa]|[Ss][Hh][Oo][Ww][Nn]|[Dd][Ee][Ff][Aa][Uu][Ll][Tt]|[Mm][Aa][Nn][Dd][Aa][Tt][Oo][Rr][Yy]|[0-3])\\s*$',
+    },
+    { type: 'integer', minimum: 0, maximum: 3 },
+  ],
+};
 
 export class ControlledGroupDto {
   @ApiProperty({ example: 12 })
@@ -65,13 +78,13 @@ export class GroupControlChangeDto {
   group: string | number;
 
   @ApiPropertyOptional({
-    enum: CONTROLS,
+    ...CONTROL_INPUT,
     description: 'Given together with othercontrol or not at all; illegal combinations → 32000.',
   })
-  membercontrol?: string;
+  membercontrol?: string | number;
 
-  @ApiPropertyOptional({ enum: CONTROLS, description: 'Given together with membercontrol or not at all.' })
-  othercontrol?: string;
+  @ApiPropertyOptional({ ...CONTROL_INPUT, description: 'Given together with membercontrol or not at all.' })
+  othercontrol?: string | number;
 
   @ApiPropertyOptional()
   entry?: boolean;

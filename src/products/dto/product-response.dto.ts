@@ -1,9 +1,10 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 
 /**
  * Response shapes of the product read routes (SPEC §5.1, §5.2), for the OpenAPI
- * document and as the mapper's output types. Every field may be left out by
- * include_fields / exclude_fields, except those of a flag type.
+ * document and as the mapper's output types. The document requires every field of the full
+ * answer; include_fields / exclude_fields may leave any of them out (except those of a flag
+ * type), which is why the TypeScript fields are optional and the operations say so.
  */
 
 export class ProductIdsDto {
@@ -65,88 +66,88 @@ export class ComponentFlagTypesDto {
 }
 
 export class ComponentDto {
-  @ApiPropertyOptional({ example: 1 })
+  @ApiProperty({ example: 1 })
   id?: number;
 
-  @ApiPropertyOptional({ example: 'TestComponent' })
+  @ApiProperty({ example: 'TestComponent' })
   name?: string;
 
-  @ApiPropertyOptional({ description: 'May contain HTML.' })
+  @ApiProperty({ description: 'May contain HTML.' })
   description?: string;
 
-  @ApiPropertyOptional({ example: 'admin@example.com', description: 'Login of the default assignee.' })
+  @ApiProperty({ example: 'admin@example.com', description: 'Login of the default assignee.' })
   default_assigned_to?: string;
 
-  @ApiPropertyOptional({ example: '', description: 'Login of the default QA contact; empty when none.' })
+  @ApiProperty({ example: '', description: 'Login of the default QA contact; empty when none.' })
   default_qa_contact?: string;
 
-  @ApiPropertyOptional({ example: 0, description: 'Always 0.' })
+  @ApiProperty({ example: 0, description: 'Always 0.' })
   sort_key?: number;
 
-  @ApiPropertyOptional()
+  @ApiProperty()
   is_active?: boolean;
 
-  @ApiPropertyOptional({ type: ComponentFlagTypesDto })
+  @ApiProperty({ type: ComponentFlagTypesDto })
   flag_types?: ComponentFlagTypesDto;
 }
 
 export class VersionDto {
-  @ApiPropertyOptional({ example: 1 })
+  @ApiProperty({ example: 1 })
   id?: number;
 
-  @ApiPropertyOptional({ example: 'unspecified' })
+  @ApiProperty({ example: 'unspecified' })
   name?: string;
 
-  @ApiPropertyOptional({ example: 0, description: 'Always 0.' })
+  @ApiProperty({ example: 0, description: 'Always 0.' })
   sort_key?: number;
 
-  @ApiPropertyOptional()
+  @ApiProperty()
   is_active?: boolean;
 }
 
 export class MilestoneDto {
-  @ApiPropertyOptional({ example: 1 })
+  @ApiProperty({ example: 1 })
   id?: number;
 
-  @ApiPropertyOptional({ example: '---' })
+  @ApiProperty({ example: '---' })
   name?: string;
 
-  @ApiPropertyOptional({ example: 0 })
+  @ApiProperty({ example: 0 })
   sort_key?: number;
 
-  @ApiPropertyOptional()
+  @ApiProperty()
   is_active?: boolean;
 }
 
 export class ProductDto {
-  @ApiPropertyOptional({ example: 1 })
+  @ApiProperty({ example: 1 })
   id?: number;
 
-  @ApiPropertyOptional({ example: 'TestProduct' })
+  @ApiProperty({ example: 'TestProduct' })
   name?: string;
 
-  @ApiPropertyOptional({ description: 'May contain HTML.' })
+  @ApiProperty({ description: 'May contain HTML.' })
   description?: string;
 
-  @ApiPropertyOptional()
+  @ApiProperty()
   is_active?: boolean;
 
-  @ApiPropertyOptional({ example: '---' })
+  @ApiProperty({ example: '---' })
   default_milestone?: string;
 
-  @ApiPropertyOptional()
+  @ApiProperty()
   has_unconfirmed?: boolean;
 
-  @ApiPropertyOptional({ example: 'Unclassified', description: 'Name of the classification.' })
+  @ApiProperty({ example: 'Unclassified', description: 'Name of the classification.' })
   classification?: string;
 
-  @ApiPropertyOptional({ type: [ComponentDto], description: 'All components, active or not, by name.' })
+  @ApiProperty({ type: [ComponentDto], description: 'All components, active or not, by name.' })
   components?: ComponentDto[];
 
-  @ApiPropertyOptional({ type: [VersionDto], description: "All versions, in Bugzilla's version order." })
+  @ApiProperty({ type: [VersionDto], description: "All versions, in Bugzilla's version order." })
   versions?: VersionDto[];
 
-  @ApiPropertyOptional({ type: [MilestoneDto], description: 'All milestones, by sort key, then name.' })
+  @ApiProperty({ type: [MilestoneDto], description: 'All milestones, by sort key, then name.' })
   milestones?: MilestoneDto[];
 }
 

@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ClosedSchema } from '../../openapi/closed-schema.js';
+import { ID_LIST } from '../../openapi/request-forms.js';
 
 /**
  * Request and response shapes of creating and updating products (SPEC §5.3,
@@ -56,9 +58,10 @@ export class CreatedProductDto {
   id: number;
 }
 
+@ClosedSchema()
 export class UpdateProductDto {
   @ApiPropertyOptional({
-    type: [Number],
+    ...ID_LIST,
     example: [1, 2],
     description: 'Ids of products to update (with the path and `names`).',
   })
@@ -98,6 +101,17 @@ export class UpdateProductDto {
       'and for members of `editclassifications` (304); unknown → 51.',
   })
   classification?: string;
+
+  @ApiPropertyOptional({ description: 'Alias of `has_unconfirmed`, which wins when both are given.' })
+  allows_unconfirmed?: boolean;
+
+  @ApiPropertyOptional({ description: 'Alias of `is_open`, which wins when both are given.' })
+  is_active?: boolean;
+}
+
+export class DeleteProductDto {
+  @ApiPropertyOptional({ default: false, description: `Also delete its New Charts series. ${BOOLEAN_NOTE}` })
+  delete_series?: boolean;
 }
 
 export class FieldChangeDto {

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../../api/client.js';
 import type { Product, ProductFields } from '../../api/types.js';
 import { api } from '../../session.js';
@@ -68,6 +68,9 @@ const fieldOf = fieldRules([
 export function FieldsTab({ product, etag, reload }: ProductTabProps) {
   const [base, setBase] = useState(() => draftOf(product));
   const [baseEtag, setBaseEtag] = useState(etag);
+  // After a save the page reloads the product: its new ETag is the one the next save must send
+  // (the service answers 412 to a stale If-Match, SPEC §10).
+  useEffect(() => setBaseEtag(etag), [etag]);
   const [draft, setDraft] = useState(base);
   const [saved, setSaved] = useState<string>();
   const [conflict, setConflict] = useState<string[]>();

@@ -1,0 +1,94 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** Answers of the session endpoints (SPEC §3), for the OpenAPI document. */
+
+export class BugzillaVersionDto {
+  @ApiProperty({ example: '5.2', description: 'The Bugzilla release this service is compatible with.' })
+  version: string;
+}
+
+export class ExtensionsDto {
+  @ApiProperty({
+    type: 'object',
+    properties: {},
+    additionalProperties: false,
+    example: {},
+    description: 'Installed extensions by name: none.',
+  })
+  extensions: Record<string, never>;
+}
+
+export class ServerTimeDto {
+  @ApiProperty({ format: 'date-time', example: '2026-11-23T08:30:34Z', description: "The database's clock, UTC." })
+  db_time: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-23T08:30:34Z', description: "The web server's clock, UTC." })
+  web_time: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-23T08:30:34Z', description: 'The same, in UTC.' })
+  web_time_utc: string;
+
+  @ApiProperty({ example: 'UTC' })
+  tz_name: string;
+
+  @ApiProperty({ example: '+0000' })
+  tz_offset: string;
+
+  @ApiProperty({ example: 'UTC' })
+  tz_short_name: string;
+}
+
+export class LoginTokenDto {
+  @ApiProperty({ type: 'integer', example: 1, description: "The user's id." })
+  id: number;
+
+  @ApiProperty({ example: '1-AbCdEfGhIj', description: 'Send it as `Bugzilla_token` (or `X-BUGZILLA-TOKEN`).' })
+  token: string;
+}
+
+export class NullResultDto {
+  // OpenAPI 3.0 has no null type: a nullable string whose only value is null.
+  @ApiProperty({ type: String, nullable: true, enum: [null], example: null, description: 'Always null.' })
+  result: null;
+}
+
+export class BooleanResultDto {
+  @ApiProperty({ example: true })
+  result: boolean;
+}
+
+export class WhoamiDto {
+  @ApiProperty({ type: 'integer', example: 1 })
+  id: number;
+
+  @ApiProperty({ example: 'admin@example.com', description: 'The login name.' })
+  name: string;
+
+  @ApiProperty({ example: 'Admin' })
+  real_name: string;
+
+  @ApiProperty({ example: 'admin@example.com' })
+  login: string;
+}
+
+export class UserDto {
+  @ApiProperty({ type: 'integer', example: 1 })
+  id: number;
+
+  @ApiProperty({ example: 'admin@example.com', description: 'The login name.' })
+  name: string;
+
+  @ApiProperty({ example: 'Admin' })
+  real_name: string;
+
+  @ApiPropertyOptional({ example: 'admin@example.com', description: 'Logged-in callers only.' })
+  email?: string;
+
+  @ApiPropertyOptional({ example: true, description: 'Whether the account is enabled; logged-in callers only.' })
+  can_login?: boolean;
+}
+
+export class UserListDto {
+  @ApiProperty({ type: [UserDto], description: 'Those asked for by name (request order), then by id, once each.' })
+  users: UserDto[];
+}
