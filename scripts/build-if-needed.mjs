@@ -2,7 +2,7 @@
 // and the npm commands work straight after `npm ci`, with no network: the service
 // (tsc) and the admin console (admin-ui/build.mjs), each only when its own sources changed.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 function newestMtime(path) {
@@ -16,12 +16,18 @@ function isStale(output, sources) {
 }
 
 const lock = 'package-lock.json';
-const stale = isStale('dist/src/main.js', ['src', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', lock]);
+// tsc is incremental: it leaves unchanged outputs untouched, so a stamp written after each
+// build (not dist/src/main.js's own time) says when dist/ was last brought up to date.
+const buildStamp = 'dist/.build-stamp';
+const stale =
+  !existsSync('dist/src/main.js') ||
+  isStale(buildStamp, ['src', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', lock]);
 if (stale) {
   console.log('Building the service (dist/ is missing or older than the sources)...');
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
     stdio: 'inherit',
   });
+  writeFileSync(buildStamp, `${new Date().toISOString()}\n`);
 }
 if (isStale('dist/admin-ui/app.js', ['admin-ui', lock])) {
   console.log('Building the admin console...');

@@ -47,7 +47,7 @@ export async function startService(env: Record<string, string>): Promise<Service
       // Not left running behind the failed test (on a loaded machine a slow start would outlive the suite).
       child.kill('SIGKILL');
       reject(new Error(`service did not start:\n${output}`));
-    }, 30_000);
+    }, 60_000);
     void exited.then((code) => reject(new Error(`service exited with ${code}:\n${output}`)));
     const poll = setInterval(() => {
       if (output.includes('listening on')) {
