@@ -22,7 +22,8 @@
 // much of the machine went elsewhere during each measurement either way.
 //
 // Environment: DATABASE_URL (default: the one in bench/results/fixture.json), BENCH_PORT (3187; the
-// baseline uses BENCH_PORT+1, the query counter BENCH_PORT+2, the ceiling BENCH_PORT+3). Results: bench/results/latest.{json,md}.
+// baseline uses BENCH_PORT+1, the query counter BENCH_PORT+2, the ceiling BENCH_PORT+3, the Nest floor BENCH_PORT+4).
+// Results: bench/results/latest.{json,md}.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
@@ -31,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import mysql from 'mysql2/promise';
-import { profileTable } from './profile-summary.mjs';
+import { placeTable, profileTable } from './profile-summary.mjs';
 import { stopProcess as stop } from './stop-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,6 +81,7 @@ const SERVICE = `http://127.0.0.1:${port}`;
 const BASELINE = `http://127.0.0.1:${port + 1}`;
 const COUNTER = `http://127.0.0.1:${port + 2}`;
 const CEILING = `http://127.0.0.1:${port + 3}`;
+const FLOOR = `http://127.0.0.1:${port + 4}`;
 const auth = { 'x-bugzilla-api-key': fixture.benchUser.apiKey };
 const bigPath = `/rest/product?names=${encodeURIComponent(fixture.bigProduct)}`;
 
@@ -90,9 +92,11 @@ const bigPath = `/rest/product?names=${encodeURIComponent(fixture.bigProduct)}`;
 const SCENARIOS = [
   { id: 'accessible_ids', label: 'GET /rest/product_accessible', path: '/rest/product_accessible' },
   { id: 'ceiling_ids', label: "ceiling: same GET, the service's bytes from bare Fastify", path: '/rest/product_accessible', other: 'ceiling' },
+  { id: 'floor_ids', label: "Nest floor: same GET, the service's bytes from a bare Nest controller", path: '/rest/product_accessible', other: 'floor' },
   { id: 'product_one', label: `GET /rest/product?names=${fixture.bigProduct}`, path: bigPath },
   { id: 'baseline_one', label: `baseline: same GET, bare Fastify + mysql2`, path: bigPath, other: 'baseline' },
   { id: 'ceiling_one', label: "ceiling: same GET, the service's bytes from bare Fastify", path: bigPath, other: 'ceiling' },
+  { id: 'floor_one', label: "Nest floor: same GET, the service's bytes from a bare Nest controller", path: bigPath, other: 'floor' },
   { id: 'product_list', label: 'GET /rest/product?type=accessible&include_fields=id,name', path: '/rest/product?type=accessible&include_fields=id,name' },
   { id: 'visit_post', label: 'POST /rest/bug_user_last_visit/{id}', path: '/rest/bug_user_last_visit/{id}', method: 'POST' },
   { id: 'visit_recent', label: 'GET /rest/bug_user_last_visit', path: '/rest/bug_user_last_visit' },
@@ -281,7 +285,7 @@ async function countQueries() {
 }
 
 // --- measuring --------------------------------------------------------------------------------------
-function cannon(scenario, connections, duration, base = { baseline: BASELINE, ceiling: CEILING }[scenario.other] ?? SERVICE) {
+function cannon(scenario, connections, duration, base = { baseline: BASELINE, ceiling: CEILING, floor: FLOOR }[scenario.other] ?? SERVICE) {
   const ids = fixture.visitBugIds;
   let next = 0;
   const request =
@@ -343,31 +347,39 @@ function table(rows) {
   return lines.join('\n');
 }
 
-/** The service against the baseline (single product) and against the ceiling (both cached reads), per connection count. */
+/**
+ * The service against the baseline (single product), the ceiling (bare Fastify) and the Nest floor (a bare Nest
+ * controller) for both cached reads, per connection count. floor / ceiling is the most any service on Nest can reach.
+ */
 function ratios(rows) {
   const lines = [
-    '| request | conns | service req/s | baseline req/s | service / baseline | ceiling req/s | service / ceiling | p99 service / ceiling |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| request | conns | service req/s | baseline req/s | service / baseline | ceiling req/s | service / ceiling | p99 service / ceiling | Nest floor req/s | floor / ceiling | p99 floor / ceiling | service / floor |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const out = [];
   const pairs = [
-    ['single product', 'product_one', 'baseline_one', 'ceiling_one'],
-    ['product_accessible', 'accessible_ids', undefined, 'ceiling_ids'],
+    ['single product', 'product_one', 'baseline_one', 'ceiling_one', 'floor_one'],
+    ['product_accessible', 'accessible_ids', undefined, 'ceiling_ids', 'floor_ids'],
   ];
-  for (const [what, serviceId, baselineId, ceilingId] of pairs) {
+  const pct = (x) => (x === undefined ? '-' : `${(x * 100).toFixed(0)} %`);
+  const over = (a, b) => (a && b ? a / b : undefined);
+  for (const [what, serviceId, baselineId, ceilingId, floorId] of pairs) {
     for (const connections of options.connections) {
       const at = (id) => rows.find((r) => r.id === id && r.connections === connections);
       const service = at(serviceId);
       if (!service) continue;
       const baseline = baselineId && at(baselineId);
       const ceiling = at(ceilingId);
-      const ratio = baseline ? service.rps / baseline.rps : undefined;
-      const ceilingRatio = ceiling ? service.rps / ceiling.rps : undefined;
-      const p99Ratio = ceiling && ceiling.p99 ? service.p99 / ceiling.p99 : undefined;
-      out.push({ request: what, connections, ratio, ceilingRatio, p99Ratio });
-      const pct = (x) => (x === undefined ? '-' : `${(x * 100).toFixed(0)} %`);
+      const floor = at(floorId);
+      const ratio = over(service.rps, baseline?.rps);
+      const ceilingRatio = over(service.rps, ceiling?.rps);
+      const p99Ratio = over(service.p99, ceiling?.p99);
+      const floorRatio = over(floor?.rps, ceiling?.rps);
+      const floorP99Ratio = over(floor?.p99, ceiling?.p99);
+      const serviceFloorRatio = over(service.rps, floor?.rps);
+      out.push({ request: what, connections, ratio, ceilingRatio, p99Ratio, floorRatio, floorP99Ratio, serviceFloorRatio });
       lines.push(
-        `| ${what} | ${connections} | ${fmt(service.rps, 0)} | ${baseline ? fmt(baseline.rps, 0) : '-'} | ${pct(ratio)} | ${ceiling ? fmt(ceiling.rps, 0) : '-'} | ${pct(ceilingRatio)} | ${p99Ratio === undefined ? '-' : fmt(p99Ratio, 2)} |`,
+        `| ${what} | ${connections} | ${fmt(service.rps, 0)} | ${baseline ? fmt(baseline.rps, 0) : '-'} | ${pct(ratio)} | ${ceiling ? fmt(ceiling.rps, 0) : '-'} | ${pct(ceilingRatio)} | ${p99Ratio === undefined ? '-' : fmt(p99Ratio, 2)} | ${floor ? fmt(floor.rps, 0) : '-'} | ${pct(floorRatio)} | ${floorP99Ratio === undefined ? '-' : fmt(floorP99Ratio, 2)} | ${pct(serviceFloorRatio)} |`,
       );
     }
   }
@@ -566,7 +578,14 @@ async function main() {
     PATHS: ceilingPaths.join(' '),
     PORT: String(port + 3),
   });
-  await waitFor(CEILING, ceiling);
+  // The Nest floor likewise: the same bytes from a bare Nest controller on the Fastify adapter.
+  const floor = start('floor', ['bench/nest-floor.mjs'], {
+    SOURCE: SERVICE,
+    API_KEY: fixture.benchUser.apiKey,
+    PATHS: [...new Set(SCENARIOS.filter((s) => s.other === 'floor').map((s) => s.path))].join(' '),
+    PORT: String(port + 4),
+  });
+  await Promise.all([waitFor(CEILING, ceiling), waitFor(FLOOR, floor)]);
   const verified = options.verify ? await verify() : null;
 
   const dbPids = mysqldPids();
@@ -574,14 +593,14 @@ async function main() {
   // service's own count per request, other sessions' tests were using the same server.
   const status = await mysql.createConnection({ uri: databaseUrl });
   const questions = async () => Number((await status.query("SHOW GLOBAL STATUS LIKE 'Questions'"))[0][0].Value);
-  const watched = [process.pid, service.pid, baseline.pid, ceiling.pid, ...dbPids];
+  const watched = [process.pid, service.pid, baseline.pid, ceiling.pid, floor.pid, ...dbPids];
   const rows = [];
   console.log(`\nMeasuring ${SCENARIOS.length} scenarios at ${options.connections.join(', ')} connections, ${options.duration} s each (LOG_LEVEL=${options.logLevel}).`);
   for (const scenario of SCENARIOS) {
     // Warm up (JIT, connection pool, database buffers) without recording.
     if (options.warmup > 0) await cannon(scenario, 10, options.warmup);
     for (const connections of options.connections) {
-      const serverPid = { baseline: baseline.pid, ceiling: ceiling.pid }[scenario.other] ?? service.pid;
+      const serverPid = { baseline: baseline.pid, ceiling: ceiling.pid, floor: floor.pid }[scenario.other] ?? service.pid;
       const row = await measure(scenario, connections, serverPid, watched, dbPids, questions);
       rows.push(row);
       console.log(`  ${scenario.label.padEnd(60)} c=${String(connections).padStart(2)}  ${fmt(row.rps, 0).padStart(6)} req/s  p50 ${fmt(row.p50).padStart(6)} ms  p99 ${fmt(row.p99).padStart(6)} ms  errors ${row.errors + row.non2xx}  CPU/req server ${fmt(row.serverCpuMs, 2)} ms db ${fmt(row.dbCpuMs, 2)} ms  stmts/req ${fmt(row.dbStatementsPerRequest)}  other CPU ${row.otherCpu} %`);
@@ -601,7 +620,7 @@ async function main() {
     table(rows),
     '',
     ratio.text,
-    ...(profile ? ['', `Service CPU profile (${profile.replace(`${root}/`, '')}), top self time:`, '', profileTable(profile, 25)] : []),
+    ...(profile ? ['', `Service CPU profile (${profile.replace(`${root}/`, '')}), top self time:`, '', profileTable(profile, 25), '', 'By package (share of the busy time):', '', placeTable(profile)] : []),
   ].join('\n');
   console.log(`\n${markdown}`);
   mkdirSync(RESULTS, { recursive: true });

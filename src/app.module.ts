@@ -1,9 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module.js';
 import { BugzillaModule } from './bugzilla/bugzilla.module.js';
 import { CacheModule } from './cache/cache.module.js';
-import { loggerParams } from './bugzilla/log-output.js';
 import { ClassificationModule } from './classifications/classification.module.js';
 import { ComponentModule } from './components/component.module.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
@@ -33,8 +31,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        // JSON lines, or one readable line each when stdout is a terminal (log-output.ts).
-        LoggerModule.forRoot({ pinoHttp: loggerParams(config.logLevel) }),
         DatabaseModule,
         MetricsModule,
         CacheModule,

@@ -1,9 +1,10 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { registerAccessLog } from './bugzilla/access-log.js';
+import { applicationLogger } from './bugzilla/log-output.js';
+import { PinoNestLogger } from './bugzilla/nest-logger.js';
 import { sendError } from './bugzilla/error-envelope.js';
 import { BODY_LIMIT_BYTES, applyHttpConventions } from './bugzilla/http-conventions.js';
 import { clientErrorAnswer, refuseUnroutableRequests, requestUrlRewriter } from './bugzilla/request-admission.js';
@@ -47,6 +48,9 @@ export async function createApp(
     return503OnClosing: false,
     // request.ip, which the login lockout counts by: the socket's address, or X-Forwarded-For's when trusted.
     trustProxy: config.trustProxy,
+    // No Nest middleware (Express-style, through @fastify/middie) anywhere: every per-request step is
+    // a Fastify hook or part of Nest's route pipeline, so middie is not registered at all.
+    skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bodyParser: false,
@@ -54,10 +58,12 @@ export async function createApp(
     // A failed start (database unreachable, unknown database) reaches main.ts, which says so in one line.
     abortOnError: false,
   });
-  app.useLogger(app.get(Logger));
+  // JSON lines, or one readable line each when stdout is a terminal (log-output.ts).
+  const logger = applicationLogger(config.logLevel);
+  app.useLogger(new PinoNestLogger(logger));
   refuseUnroutableRequests(app.getHttpAdapter().getInstance());
   applyHttpConventions(app.getHttpAdapter().getInstance(), config.httpMaxHeaderBytes);
-  registerAccessLog(app.getHttpAdapter().getInstance());
+  registerAccessLog(app.getHttpAdapter().getInstance(), logger);
   // Which database each request reads from (read replicas, read-your-writes).
   if (config.replicas.length) registerRequestRouting(app.getHttpAdapter().getInstance());
   // METRICS=false: no /metrics route (an unknown path like any other) and no request counting.

@@ -11,7 +11,7 @@ import {
 /**
  * The admin console's product pages (SPEC §11) in Chromium: creating a product with its first version
  * and milestone, its fields, components (user completion, default CC), versions and milestones, flag
- * types, and every refusal of the API shown at its field in the API's words. On MariaDB and SQLite.
+ * types (listed, created and edited), and every refusal of the API shown at its field in the API's words. On MariaDB and SQLite.
  */
 
 const PASSWORD = 'correct horse battery';
@@ -39,6 +39,7 @@ describe.each(DIALECTS)('admin console: products [%s]', (dialect) => {
     await seed.flagInclusion(review, widget, null);
     const qa = await seed.flagType('qa-verified', { description: 'QA checked it' });
     await seed.flagInclusion(qa, widget, engine);
+    await seed.group('reviewers', { description: 'May grant reviews' });
 
     page = await harness.open();
     page.on('dialog', (dialog) => void dialog.accept());
@@ -258,8 +259,124 @@ describe.each(DIALECTS)('admin console: products [%s]', (dialect) => {
         .getByRole('row', { name: /^review/ })
         .getByRole('cell')
         .allTextContents(),
-    ).toEqual(['Code review', 'yes', 'every component', '—', 'Delete']);
+    ).toEqual(['Code review', 'yes', 'every component', '—', 'EditDelete']);
     await screenshot(page, 'flag-types', dialect);
     expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  /** What the REST API says of the flag type `name` on Widget: FlagType.get's item and Product.get's summary. */
+  const flagTypeByApi = async (name: string) => {
+    const login = await harness.app.get('/rest/login', { query: { login: 'admin@example.com', password: PASSWORD } });
+    const headers = { 'X-BUGZILLA-TOKEN': login.body.token as string };
+    const types = await harness.app.get('/rest/flag_type/Widget', { headers });
+    const product = await harness.app.get(`/rest/product/${widget}`, {
+      headers,
+      query: { include_fields: 'components.flag_types' },
+    });
+    expect([types.status, product.status]).toEqual([200, 200]);
+    const info = [...types.body.bug, ...types.body.attachment].find((t: { name: string }) => t.name === name);
+    const summary = product.body.products[0].components
+      .flatMap((c: any) => [...c.flag_types.bug, ...c.flag_types.attachment])
+      .find((t: { name: string }) => t.name === name);
+    return { info, summary };
+  };
+
+  it('creates a flag type for the product, refusing a bad name at its field and keeping what was typed', async () => {
+    await goTo(`#/products/${widget}/flag-types`);
+    await page.getByRole('button', { name: 'New flag type' }).click();
+    const form = page.getByRole('form', { name: 'New flag type' });
+    await form.waitFor();
+    expect(await form.getByLabel('Applies to (inclusions)').inputValue()).toBe('Widget');
+    await form.getByLabel('Flag type name').fill('needs triage');
+    await form.getByLabel('Flag type description').fill('Someone should triage this');
+    await form.getByLabel('Target type').selectOption('attachment');
+    await form.getByLabel('Applies to (inclusions)').fill('Widget:Engine');
+    await form.getByLabel('Flag type sort key').fill('5');
+    await form.getByLabel('CC list').fill('bob@example.com');
+    await form.getByLabel('Grant group').fill('reviewers');
+    await form.getByLabel('Multiplicable').uncheck();
+    await form.getByRole('button', { name: 'Add flag type' }).click();
+    expect(await errorOf('Flag type name')).toBe(
+      'The name needs triage must be 1-50 characters long and must not contain any spaces or commas.',
+    );
+    expect(await form.getByLabel('Flag type description').inputValue()).toBe('Someone should triage this');
+    expect(await form.getByLabel('Grant group').inputValue()).toBe('reviewers');
+    await screenshot(page, 'flag-type-refused', dialect);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await rows('SELECT id FROM flagtypes WHERE name = ?', ['needs triage'])).toEqual([]);
+
+    await form.getByLabel('Flag type name').fill('needs-triage');
+    await form.getByRole('button', { name: 'Add flag type' }).click();
+    await page.getByRole('status').filter({ hasText: 'Flag type needs-triage added.' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Flag types for attachments' })
+      .getByRole('row', { name: /^needs-triage/ })
+      .waitFor();
+
+    const [group] = await rows('SELECT id FROM `groups` WHERE name = ?', ['reviewers']);
+    const { info, summary } = await flagTypeByApi('needs-triage');
+    expect(info).toEqual({
+      id: info.id,
+      name: 'needs-triage',
+      description: 'Someone should triage this',
+      type: 'attachment',
+      // The admin is not in the grant group "reviewers": it may request, not grant.
+      values: ['X', '?'],
+      is_active: true,
+      is_requesteeble: true,
+      is_multiplicable: false,
+      inclusions: ['Engine'],
+    });
+    expect(summary).toEqual({
+      id: info.id,
+      name: 'needs-triage',
+      description: 'Someone should triage this',
+      cc_list: 'bob@example.com',
+      sort_key: 5,
+      is_active: true,
+      is_requestable: true,
+      is_requesteeble: true,
+      is_multiplicable: false,
+      grant_group: group.id,
+      request_group: null,
+    });
+    expect(await rows('SELECT product_id, component_id FROM flaginclusions WHERE type_id = ?', [info.id])).toEqual([
+      { product_id: widget, component_id: expect.any(Number) },
+    ]);
+  });
+
+  it('edits a flag type, refusing a bad sort key at its field, then saving what changed', async () => {
+    await goTo(`#/products/${widget}/flag-types`);
+    await page.getByRole('button', { name: 'Edit flag type needs-triage' }).click();
+    const form = page.getByRole('form', { name: 'Edit flag type needs-triage' });
+    await form.waitFor();
+    // The form starts from the stored type, its group named.
+    expect(await form.getByLabel('Flag type sort key').inputValue()).toBe('5');
+    expect(await form.getByLabel('CC list').inputValue()).toBe('bob@example.com');
+    expect(await form.getByLabel('Grant group').inputValue()).toBe('reviewers');
+    expect(await form.getByLabel('Multiplicable').isChecked()).toBe(false);
+
+    await form.getByLabel('Flag type description').fill('Triage it soon');
+    await form.getByLabel('Flag type sort key').fill('99999');
+    await form.getByRole('button', { name: 'Save flag type' }).click();
+    expect(await errorOf('Flag type sort key')).toBe('The sort key must be an integer between 0 and 32767.');
+    expect(await form.getByLabel('Flag type description').inputValue()).toBe('Triage it soon');
+    await screenshot(page, 'flag-type-edit', dialect);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await form.getByLabel('Flag type sort key').fill('7');
+    await form.getByLabel('Grant group').fill('');
+    await form.getByLabel('Specifically requestable (of one person)').uncheck();
+    await form.getByLabel('Applies to (inclusions)').fill('Widget');
+    await form.getByRole('button', { name: 'Save flag type' }).click();
+    await page.getByRole('status').filter({ hasText: 'Flag type needs-triage saved.' }).waitFor();
+
+    const { info, summary } = await flagTypeByApi('needs-triage');
+    expect(info).toMatchObject({ description: 'Triage it soon', is_requesteeble: false, type: 'attachment' });
+    expect(info.inclusions).toBeUndefined();
+    expect(summary).toMatchObject({ sort_key: 7, grant_group: null, cc_list: 'bob@example.com' });
+    expect(await rows('SELECT product_id, component_id FROM flaginclusions WHERE type_id = ?', [info.id])).toEqual([
+      { product_id: widget, component_id: null },
+    ]);
   });
 });

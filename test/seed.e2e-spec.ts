@@ -181,6 +181,56 @@ forEachDialect('Seeds (SPEC §12)', (app) => {
     });
   });
 
+  it("puts a new bug in the product's groups as Bugzilla's Bug->create does for its reporter", async () => {
+    await applySeed(app().ds, {
+      groups: [
+        { name: 'by-default', description: 'Default for members' },
+        { name: 'others-locked', description: 'Mandatory for non-members' },
+        { name: 'shown-only', description: 'Shown for members' },
+      ],
+      users: [
+        { login: 'member@example.com', groups: ['by-default', 'others-locked', 'shown-only'] },
+        { login: 'outsider@example.com' },
+      ],
+      products: [
+        {
+          name: 'Grouped',
+          components: [{ name: 'Core', default_assignee: 'member@example.com' }],
+          group_controls: [
+            { group: 'by-default', membercontrol: 'Default', othercontrol: 'NA' },
+            { group: 'others-locked', membercontrol: 'Shown', othercontrol: 'Mandatory' },
+            { group: 'shown-only', membercontrol: 'Shown', othercontrol: 'Shown' },
+          ],
+        },
+      ],
+      bugs: [
+        { id: 21, product: 'Grouped', component: 'Core', reporter: 'member@example.com', summary: 'by a member' },
+        { id: 22, product: 'Grouped', component: 'Core', reporter: 'outsider@example.com', summary: 'by an outsider' },
+        {
+          id: 23,
+          product: 'Grouped',
+          component: 'Core',
+          reporter: 'member@example.com',
+          summary: 'groups named',
+          groups: ['shown-only'],
+        },
+      ],
+    });
+    const groupsOf = async (bug: number) =>
+      (
+        await app().rows(
+          'SELECT g.name FROM bug_group_map m JOIN `groups` g ON g.id = m.group_id WHERE m.bug_id = ? ORDER BY g.name',
+          [bug],
+        )
+      ).map((row) => row.name);
+    // A member gets the Default group; Mandatory-for-others does not apply to a member.
+    expect(await groupsOf(21)).toEqual(['by-default']);
+    // An outsider: othercontrol Mandatory applies, Default-for-members does not (othercontrol NA).
+    expect(await groupsOf(22)).toEqual(['others-locked']);
+    // Groups named in the seed replace the defaults (Bugzilla adds defaults only when none are given).
+    expect(await groupsOf(23)).toEqual(['shown-only']);
+  });
+
   it('refuses a seed with problems, listing each by its path, and writes nothing', async () => {
     const before = await counts(app());
     const error = await applySeed(app().ds, {

@@ -11,44 +11,18 @@ import {
 } from './auth.decorators.js';
 import {
   BooleanResultDto,
-  ExtensionsDto,
   LoginTokenDto,
   NullResultDto,
-  ServerTimeDto,
   UserListDto,
-  BugzillaVersionDto,
   WhoamiDto,
 } from './dto/session.dto.js';
-import { type ServerTime, SessionService } from './session.service.js';
+import { SessionService } from './session.service.js';
 
 /** Bugzilla's session endpoints that clients such as python-bugzilla call (SPEC §3). */
 @ApiTags('session')
 @Controller('rest')
 export class SessionController {
   constructor(private readonly sessions: SessionService) {}
-
-  @Get('version')
-  @LoginExempt()
-  @NoLoginCheck()
-  @ApiOperation({ summary: 'The Bugzilla version this service is compatible with.' })
-  @ApiOkResponse({ type: BugzillaVersionDto })
-  version(): { version: string } {
-    return this.sessions.version();
-  }
-
-  @Get('extensions')
-  @ApiOperation({ summary: 'Installed Bugzilla extensions (none).' })
-  @ApiOkResponse({ type: ExtensionsDto })
-  extensions(): { extensions: Record<string, never> } {
-    return this.sessions.extensions();
-  }
-
-  @Get('time')
-  @ApiOperation({ summary: "The database's and the server's current time (UTC)." })
-  @ApiOkResponse({ type: ServerTimeDto })
-  time(): Promise<ServerTime> {
-    return this.sessions.time();
-  }
 
   @Get('login')
   @LoginExempt()

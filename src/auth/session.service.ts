@@ -2,21 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
 import { isNaturalNumber, parseIdList, parseStringList } from '../bugzilla/params.js';
-import { formatBugzillaDateTime, nowUtcSql } from '../database/dialect.js';
+import { nowUtcSql } from '../database/dialect.js';
 import { noteWrite } from '../database/read-routing.js';
 import { AuthUser, isLoggedIn } from './auth-user.js';
 import { CallerService } from './caller.service.js';
 import { generateLoginCookie } from './password.js';
-
-/** Bugzilla.time: the database's and the web server's clocks, both UTC here. */
-export interface ServerTime {
-  db_time: string;
-  web_time: string;
-  web_time_utc: string;
-  tz_name: string;
-  tz_offset: string;
-  tz_short_name: string;
-}
 
 export interface UserView {
   id: number;
@@ -40,32 +30,6 @@ export class SessionService {
     private readonly dataSource: DataSource,
     private readonly callers: CallerService,
   ) {}
-
-  /** Bugzilla.version: the Bugzilla release this service is compatible with. */
-  version(): { version: string } {
-    return { version: '5.2' };
-  }
-
-  /** Bugzilla.extensions: none are installed. */
-  extensions(): { extensions: Record<string, never> } {
-    return { extensions: {} };
-  }
-
-  /** Bugzilla.time: the database's current time and this server's, in UTC (as Bugzilla answers with a UTC timezone). */
-  async time(): Promise<ServerTime> {
-    const [row] = (await this.dataSource.query(`SELECT ${nowUtcSql(this.dataSource)} AS now`)) as {
-      now: Date | string;
-    }[];
-    const web = formatBugzillaDateTime(new Date());
-    return {
-      db_time: formatBugzillaDateTime(row.now),
-      web_time: web,
-      web_time_utc: web,
-      tz_name: 'UTC',
-      tz_offset: '+0000',
-      tz_short_name: 'UTC',
-    };
-  }
 
   /**
    * Checks the password and stores a new login cookie; the token is `<userid>-<cookie>`. As in Bugzilla,

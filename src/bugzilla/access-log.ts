@@ -1,5 +1,5 @@
-import { Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 import type { RequestWithUser } from '../auth/auth.decorators.js';
 import { routeTemplate } from './route-template.js';
 
@@ -59,14 +59,17 @@ export function accessLine(request: FastifyRequest, statusCode: number, elapsedM
 }
 
 /**
- * One structured line per answered request (level info), with Fastify's request
- * id — the id a 500 answer names. A Fastify hook rather than pino-http's Nest
- * middleware, which does not run for Fastify routes under Nest 12.
+ * One structured line per answered request (level info), with Fastify's request id — the id a 500
+ * answer names. A Fastify hook writing straight to the application's pino logger, the context bound
+ * once in a child logger (pino serialises its bindings once): the same record Nest's Logger('HTTP')
+ * wrote through nestjs-pino (`context` first, `msg` last), without the wrappers' copies of it.
  */
-export function registerAccessLog(fastify: FastifyInstance): void {
-  const logger = new Logger('HTTP');
-  fastify.addHook('onResponse', async (request, reply) => {
-    if (UNLOGGED_ROUTES.has(routeTemplate(request))) return;
-    logger.log({ ...accessLine(request, reply.statusCode, reply.elapsedTime), msg: 'request completed' });
+export function registerAccessLog(fastify: FastifyInstance, logger: Logger): void {
+  const http = logger.child({ context: 'HTTP' });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (http.isLevelEnabled('info') && !UNLOGGED_ROUTES.has(routeTemplate(request))) {
+      http.info(accessLine(request, reply.statusCode, reply.elapsedTime), 'request completed');
+    }
+    done();
   });
 }

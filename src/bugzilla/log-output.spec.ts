@@ -10,7 +10,7 @@ function terminal(isTTY: boolean) {
 // oxlint-disable-next-line no-control-regex -- matching the terminal's colour codes is the point
 const ANSI = /\u001b\[[0-9;]*m/g;
 
-/** Builds the logger as nestjs-pino does from `pinoHttp` ([options, destination] or options). */
+/** Builds the logger as applicationLogger does from loggerParams ([options, destination] or options). */
 function logger(params: ReturnType<typeof loggerParams>, fallback: { write(text: string): unknown }) {
   const [options, destination] = Array.isArray(params) ? params : [params, fallback];
   return pino(options as object, destination as { write(text: string): void });
@@ -84,7 +84,7 @@ describe('loggerParams', () => {
     const pipe = terminal(false);
     const params = loggerParams('warn', pipe);
     expect(Array.isArray(params)).toBe(false);
-    expect(params).toMatchObject({ level: 'warn', autoLogging: false });
+    expect(params).toMatchObject({ level: 'warn' });
     // Nothing is written to the given stdout stand-in: pino writes JSON to file descriptor 1 itself.
     const json = terminal(false);
     logger(params, json).warn({ context: 'Errors' }, 'database unavailable');

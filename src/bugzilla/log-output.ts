@@ -1,5 +1,4 @@
-import type { Params } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { prettyFactory } from 'pino-pretty';
 import type { AppConfig } from '../config/app-config.js';
 import { redactCredentials } from './access-log.js';
@@ -46,14 +45,15 @@ export function readableDestination(terminal: LogTerminal): DestinationStream {
 }
 
 /**
- * The application logger's settings (nestjs-pino's `pinoHttp`): JSON lines on stdout
- * as ever, unless stdout is a terminal, where each record is one readable line.
+ * The application logger's settings: JSON lines on stdout as ever, unless stdout is a terminal,
+ * where each record is one readable line ([options, destination]).
  */
-export function loggerParams(level: AppConfig['logLevel'], stdout: LogTerminal = process.stdout): Params['pinoHttp'] {
-  const options = {
+export function loggerParams(
+  level: AppConfig['logLevel'],
+  stdout: LogTerminal = process.stdout,
+): LoggerOptions | [LoggerOptions, DestinationStream] {
+  const options: LoggerOptions = {
     level,
-    // Request lines come from registerAccessLog (a Fastify hook); this is the application's logger.
-    autoLogging: false,
     // Should a record ever carry the request, it is its id, method and URL without credentials:
     // never its headers (API keys, tokens, cookies).
     serializers: {
@@ -66,4 +66,18 @@ export function loggerParams(level: AppConfig['logLevel'], stdout: LogTerminal =
     },
   };
   return stdout.isTTY ? [options, readableDestination(stdout)] : options;
+}
+
+/** One pino logger per level for the whole process (the tests start many applications in one). */
+const loggers = new Map<AppConfig['logLevel'], Logger>();
+
+/** The application's pino logger at `level`, writing to stdout (log lines as described above). */
+export function applicationLogger(level: AppConfig['logLevel']): Logger {
+  let logger = loggers.get(level);
+  if (!logger) {
+    const params = loggerParams(level);
+    logger = Array.isArray(params) ? pino(params[0], params[1]) : pino(params);
+    loggers.set(level, logger);
+  }
+  return logger;
 }

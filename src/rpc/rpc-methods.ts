@@ -76,20 +76,20 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
     readOnly: true,
     access: LOGIN_EXEMPT,
     rest: ['GET /rest/version'],
-    call: ({ service }) => service(SessionService).version(),
+    call: ({ service }) => service(ServerInfoService).version(),
   },
   'Bugzilla.extensions': {
     readOnly: true,
     access: {},
     rest: ['GET /rest/extensions'],
-    call: ({ service }) => service(SessionService).extensions(),
+    call: ({ service }) => service(ServerInfoService).extensions(),
   },
   'Bugzilla.time': {
     readOnly: true,
     access: {},
     rest: ['GET /rest/time'],
     dateTimeFields: ['db_time', 'web_time', 'web_time_utc'],
-    call: ({ service }) => service(SessionService).time(),
+    call: ({ service }) => service(ServerInfoService).time(),
   },
   'Bugzilla.timezone': {
     readOnly: true,

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { generateApiKey, hashPassword } from '../auth/password.js';
 import { toSqlDateTime } from '../database/dialect.js';
+import { CONTROL_DEFAULT, CONTROL_MANDATORY } from '../products/entities/group-control-map.entity.js';
 import type { Seed, SeedBug, SeedFlagType, SeedProduct, SeedUser, SeedValue } from './seed.js';
 import { createBugzillaUser } from '../users/create-user.js';
 import { Seeder, quoteTable } from './seeder.js';
@@ -316,21 +317,59 @@ class SeedApplication {
         targetMilestone: b.target_milestone ?? product.defaultmilestone,
         shortDesc: b.summary,
       });
-      // Bugzilla's Bug->create: the component's default CC list, and the product's mandatory groups.
+      // Bugzilla's Bug->create: the component's default CC list, and the product's groups.
       const defaultCc: { user_id: number }[] = await this.db.query(
         'SELECT user_id FROM component_cc WHERE component_id = ?',
         [fields.component_id],
       );
       for (const row of defaultCc) await this.link('cc', { bug_id: b.id, who: Number(row.user_id) });
-      const mandatory: { group_id: number }[] = await this.db.query(
-        'SELECT group_id FROM group_control_map WHERE product_id = ? AND membercontrol = 3',
-        [productId],
-      );
-      for (const row of mandatory) await this.link('bug_group_map', { bug_id: b.id, group_id: Number(row.group_id) });
+      for (const groupId of await this.groupsOfNewBug(productId, fields.reporter, b.groups === undefined))
+        await this.link('bug_group_map', { bug_id: b.id, group_id: groupId });
     }
     for (const login of b.cc ?? []) await this.link('cc', { bug_id: b.id, who: await this.userId(login) });
     for (const group of b.groups ?? [])
       await this.link('bug_group_map', { bug_id: b.id, group_id: await this.groupId(group) });
+  }
+
+  /**
+   * The groups Bugzilla's Bug->create puts a new bug in for its reporter (Bug::_check_groups,
+   * Product::groups_mandatory and groups_available): every group Mandatory for members, those
+   * Mandatory for others when the reporter is not a member, and, when the seed names no groups, the
+   * active bug groups whose control for the reporter (membercontrol if a member, else othercontrol)
+   * is Default. Membership includes what group_group_map grants.
+   */
+  private async groupsOfNewBug(productId: number, reporterId: number, withDefaults: boolean): Promise<number[]> {
+    const controls: { group_id: number; membercontrol: number; othercontrol: number; usable: number }[] =
+      await this.db.query(
+        `SELECT m.group_id, m.membercontrol, m.othercontrol, CASE WHEN g.isbuggroup = 1 AND g.isactive = 1 THEN 1 ELSE 0 END AS usable
+           FROM group_control_map m JOIN \`groups\` g ON g.id = m.group_id
+          WHERE m.product_id = ?`,
+        [productId],
+      );
+    const memberOf = new Set(
+      (
+        (await this.db.query(
+          `WITH RECURSIVE member_groups(id) AS (
+             SELECT group_id FROM user_group_map WHERE user_id = ? AND isbless = 0
+             UNION
+             SELECT ggm.grantor_id FROM group_group_map ggm JOIN member_groups mg ON ggm.member_id = mg.id
+              WHERE ggm.grant_type = 0
+           )
+           SELECT id FROM member_groups`,
+          [reporterId],
+        )) as { id: number }[]
+      ).map((row) => Number(row.id)),
+    );
+    const out: number[] = [];
+    for (const row of controls) {
+      const groupId = Number(row.group_id);
+      const member = memberOf.has(groupId);
+      const mandatory =
+        Number(row.membercontrol) === CONTROL_MANDATORY || (!member && Number(row.othercontrol) === CONTROL_MANDATORY);
+      const control = member ? Number(row.membercontrol) : Number(row.othercontrol);
+      if (mandatory || (withDefaults && Number(row.usable) === 1 && control === CONTROL_DEFAULT)) out.push(groupId);
+    }
+    return out;
   }
 
   private async userId(login: string): Promise<number> {

@@ -2,14 +2,44 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user.js';
 import { CurrentUser, LoginExempt, NoLoginCheck } from '../auth/auth.decorators.js';
-import { LastAuditTimeDto, ParametersDto, TimezoneDto } from './dto/server-info.dto.js';
-import { ServerInfoService } from './server-info.service.js';
+import {
+  BugzillaVersionDto,
+  ExtensionsDto,
+  LastAuditTimeDto,
+  ParametersDto,
+  ServerTimeDto,
+  TimezoneDto,
+} from './dto/server-info.dto.js';
+import { type ServerTime, ServerInfoService } from './server-info.service.js';
 
-/** Bugzilla 5.2's `Bugzilla.timezone`, `Bugzilla.parameters` and `Bugzilla.last_audit_time` over REST. */
+/** Bugzilla 5.2's `Bugzilla.*` methods over REST: version, extensions, time, timezone, parameters, last_audit_time. */
 @ApiTags('server')
 @Controller('rest')
 export class ServerInfoController {
   constructor(private readonly info: ServerInfoService) {}
+
+  @Get('version')
+  @LoginExempt()
+  @NoLoginCheck()
+  @ApiOperation({ summary: 'The Bugzilla version this service is compatible with.' })
+  @ApiOkResponse({ type: BugzillaVersionDto })
+  version(): { version: string } {
+    return this.info.version();
+  }
+
+  @Get('extensions')
+  @ApiOperation({ summary: 'Installed Bugzilla extensions (none).' })
+  @ApiOkResponse({ type: ExtensionsDto })
+  extensions(): { extensions: Record<string, never> } {
+    return this.info.extensions();
+  }
+
+  @Get('time')
+  @ApiOperation({ summary: "The database's and the server's current time (UTC)." })
+  @ApiOkResponse({ type: ServerTimeDto })
+  time(): Promise<ServerTime> {
+    return this.info.time();
+  }
 
   @Get('timezone')
   @LoginExempt()

@@ -4,7 +4,17 @@ import { type AuthUser, isLoggedIn } from '../auth/auth-user.js';
 import { FieldFilter } from '../bugzilla/field-filter.js';
 import { toList } from '../bugzilla/params.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { formatBugzillaDateTime } from '../database/dialect.js';
+import { formatBugzillaDateTime, nowUtcSql } from '../database/dialect.js';
+
+/** Bugzilla.time: the database's and the web server's clocks, both UTC here. */
+export interface ServerTime {
+  db_time: string;
+  web_time: string;
+  web_time_utc: string;
+  tz_name: string;
+  tz_offset: string;
+  tz_short_name: string;
+}
 
 /** What Bugzilla 5.2 tells a caller who is not logged in (its PARAMETERS_LOGGED_OUT). */
 export const PARAMETERS_LOGGED_OUT: readonly string[] = ['maintainer', 'requirelogin'];
@@ -60,6 +70,32 @@ export class ServerInfoService {
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** Bugzilla.version: the Bugzilla release this service is compatible with. */
+  version(): { version: string } {
+    return { version: '5.2' };
+  }
+
+  /** Bugzilla.extensions: none are installed. */
+  extensions(): { extensions: Record<string, never> } {
+    return { extensions: {} };
+  }
+
+  /** Bugzilla.time: the database's current time and this server's, in UTC (as Bugzilla answers with a UTC timezone). */
+  async time(): Promise<ServerTime> {
+    const [row] = (await this.dataSource.query(`SELECT ${nowUtcSql(this.dataSource)} AS now`)) as {
+      now: Date | string;
+    }[];
+    const web = formatBugzillaDateTime(new Date());
+    return {
+      db_time: formatBugzillaDateTime(row.now),
+      web_time: web,
+      web_time_utc: web,
+      tz_name: 'UTC',
+      tz_offset: '+0000',
+      tz_short_name: 'UTC',
+    };
+  }
 
   /** Every WebService time is UTC. */
   timezone(): { timezone: string } {

@@ -3,7 +3,7 @@ import { chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import mysql from 'mysql2/promise';
+import { APP_PASSWORD, APP_USER, CREATE_APP_USER, dieWithTestProcess, serverArgs, SMALL_SERVER_OPTIONS, sqlAsRoot, stopServerProcess } from './mariadbd.js';
 import { freePort } from './service-process.js';
 
 /**
@@ -25,13 +25,9 @@ import { freePort } from './service-process.js';
 
 const run = promisify(execFile);
 
-export const APP_USER = 'bzapp';
-const APP_PASSWORD = 'bzapp-pw';
+export { APP_USER };
 const PROVIDER = '/usr/lib/galera/libgalera_smm.so';
 export const SUSPECT_TIMEOUT_MS = 2000;
-
-/** Small InnoDB files and gcache: three servers start in seconds. */
-const SERVER_OPTIONS = ['--innodb-buffer-pool-size=32M', '--innodb-log-file-size=8M'];
 
 export interface GaleraNode {
   readonly index: number;
@@ -73,13 +69,10 @@ export class GaleraCluster {
         '--user=mysql',
         '--auth-root-authentication-method=normal',
         '--skip-test-db',
-        ...SERVER_OPTIONS,
+        ...SMALL_SERVER_OPTIONS,
       ]);
       await cluster.startNode(nodes[0], { bootstrap: true });
-      await cluster.sqlAsRoot(nodes[0], [
-        `CREATE USER '${APP_USER}'@'127.0.0.1' IDENTIFIED BY '${APP_PASSWORD}'`,
-        `GRANT ALL PRIVILEGES ON \`bzp\\_%\`.* TO '${APP_USER}'@'127.0.0.1'`,
-      ]);
+      await cluster.sqlAsRoot(nodes[0], CREATE_APP_USER);
       // One joiner at a time: each takes a full copy from a donor, which is blocked while it gives it.
       for (const node of nodes.slice(1)) await cluster.startNode(node);
       return cluster;
@@ -101,15 +94,8 @@ export class GaleraCluster {
   }
 
   /** Runs statements as root on one node; answers the last one's rows. */
-  async sqlAsRoot(node: GaleraNode, statements: string[]): Promise<any> {
-    const connection = await mysql.createConnection({ host: '127.0.0.1', port: node.port, user: 'root' });
-    try {
-      let last: unknown;
-      for (const statement of statements) [last] = await connection.query(statement);
-      return last;
-    } finally {
-      await connection.end();
-    }
+  sqlAsRoot(node: GaleraNode, statements: string[]): Promise<any> {
+    return sqlAsRoot(node.port, statements);
   }
 
   /** A node's wsrep_local_state_comment (Synced, Joining, Donor/Desynced...), or 'down'. */
@@ -126,22 +112,14 @@ export class GaleraCluster {
   async kill(node: GaleraNode): Promise<void> {
     const child = node.process;
     node.process = undefined;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGKILL');
-    await exited;
+    await stopServerProcess(child, 'SIGKILL');
   }
 
   /** Stops a node cleanly (SIGTERM to its pid) and waits for it to exit. */
   async stopNode(node: GaleraNode): Promise<void> {
     const child = node.process;
     node.process = undefined;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await exited;
-    clearTimeout(timer);
+    await stopServerProcess(child, 'SIGTERM');
   }
 
   /**
@@ -156,15 +134,7 @@ export class GaleraCluster {
       '--regid=mysql',
       '--init-groups',
       '/usr/sbin/mariadbd',
-      '--no-defaults',
-      `--datadir=${datadir}`,
-      `--port=${node.port}`,
-      '--bind-address=127.0.0.1',
-      `--socket=${join(this.dir, `${node.name}.sock`)}`,
-      `--pid-file=${join(this.dir, `${node.name}.pid`)}`,
-      `--log-error=${join(this.dir, `${node.name}.err`)}`,
-      '--skip-name-resolve',
-      ...SERVER_OPTIONS,
+      ...serverArgs(this.dir, node.name, datadir, node.port),
       // What Galera needs (README "Running on Galera").
       '--binlog-format=ROW',
       '--innodb-autoinc-lock-mode=2',
@@ -191,10 +161,7 @@ export class GaleraCluster {
     ];
     const child = spawn('setpriv', args, { stdio: 'ignore' });
     node.process = child;
-    // Should the test process die first, its servers go with it.
-    const reap = () => child.kill('SIGKILL');
-    process.once('exit', reap);
-    child.once('exit', () => process.off('exit', reap));
+    dieWithTestProcess(child);
     if (options.waitForSync === false) return;
     await this.waitForSynced(node, child);
   }

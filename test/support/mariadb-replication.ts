@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import mysql from 'mysql2/promise';
+import { APP_PASSWORD, APP_USER, CREATE_APP_USER, dieWithTestProcess, serverArgs, SMALL_SERVER_OPTIONS, sqlAsRoot, stopServerProcess } from './mariadbd.js';
 import { freePort } from './service-process.js';
 
 /**
@@ -20,13 +20,10 @@ import { freePort } from './service-process.js';
 
 const run = promisify(execFile);
 
-export const APP_USER = 'bzapp';
-const APP_PASSWORD = 'bzapp-pw';
+export { APP_USER };
 const REPL_USER = 'repl';
 const REPL_PASSWORD = 'repl-pw';
 
-/** Small InnoDB files: two servers start in about a second. */
-const SERVER_OPTIONS = ['--innodb-buffer-pool-size=32M', '--innodb-log-file-size=8M'];
 /** Per-user statement counts (information_schema.USER_STATISTICS): what the service itself ran. */
 const RUNTIME_OPTIONS = ['--userstat=1'];
 
@@ -57,7 +54,7 @@ export class ReplicatedMariaDb {
         '--user=root',
         '--auth-root-authentication-method=normal',
         '--skip-test-db',
-        ...SERVER_OPTIONS,
+        ...SMALL_SERVER_OPTIONS,
       ]);
       // The replica starts from the same empty data; everything after comes through replication.
       cpSync(join(dir, 'primary'), join(dir, 'replica'), { recursive: true });
@@ -65,8 +62,7 @@ export class ReplicatedMariaDb {
       await pair.sqlAsRoot(pair.primary, [
         `CREATE USER '${REPL_USER}'@'127.0.0.1' IDENTIFIED BY '${REPL_PASSWORD}'`,
         `GRANT REPLICATION SLAVE ON *.* TO '${REPL_USER}'@'127.0.0.1'`,
-        `CREATE USER '${APP_USER}'@'127.0.0.1' IDENTIFIED BY '${APP_PASSWORD}'`,
-        `GRANT ALL PRIVILEGES ON \`bzp\\_%\`.* TO '${APP_USER}'@'127.0.0.1'`,
+        ...CREATE_APP_USER,
         // SHOW REPLICA STATUS, which the service reads to measure each replica's lag.
         `GRANT SLAVE MONITOR ON *.* TO '${APP_USER}'@'127.0.0.1'`,
       ]);
@@ -89,15 +85,8 @@ export class ReplicatedMariaDb {
   }
 
   /** Runs statements as root on one server; answers the last one's rows. */
-  async sqlAsRoot(server: MariaDbServer, statements: string[]): Promise<any> {
-    const connection = await mysql.createConnection({ host: '127.0.0.1', port: server.port, user: 'root' });
-    try {
-      let last: unknown;
-      for (const statement of statements) [last] = await connection.query(statement);
-      return last;
-    } finally {
-      await connection.end();
-    }
+  sqlAsRoot(server: MariaDbServer, statements: string[]): Promise<any> {
+    return sqlAsRoot(server.port, statements);
   }
 
   /** `SHOW GLOBAL STATUS` counters of one server (Com_select, Com_insert, Com_update, ...). */
@@ -132,28 +121,15 @@ export class ReplicatedMariaDb {
   async stopServer(server: MariaDbServer): Promise<void> {
     const child = server.process;
     server.process = undefined;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await exited;
-    clearTimeout(timer);
+    await stopServerProcess(child, 'SIGTERM');
   }
 
   /** Starts a server on its port and data directory; resolves when it accepts connections. */
   async startServer(server: MariaDbServer): Promise<void> {
     const datadir = join(this.dir, server.name);
     const args = [
-      '--no-defaults',
+      ...serverArgs(this.dir, server.name, datadir, server.port),
       '--user=root',
-      `--datadir=${datadir}`,
-      `--port=${server.port}`,
-      '--bind-address=127.0.0.1',
-      `--socket=${join(this.dir, `${server.name}.sock`)}`,
-      `--pid-file=${join(this.dir, `${server.name}.pid`)}`,
-      `--log-error=${join(this.dir, `${server.name}.err`)}`,
-      '--skip-name-resolve',
-      ...SERVER_OPTIONS,
       ...RUNTIME_OPTIONS,
       ...(server.name === 'primary'
         ? ['--log-bin=mysql-bin', '--server-id=1', '--binlog-format=ROW']
@@ -161,16 +137,12 @@ export class ReplicatedMariaDb {
     ];
     const child = spawn('mariadbd', args, { stdio: 'ignore' });
     server.process = child;
-    // Should the test process die first, its servers go with it.
-    const reap = () => child.kill('SIGKILL');
-    process.once('exit', reap);
-    child.once('exit', () => process.off('exit', reap));
+    dieWithTestProcess(child);
     const deadline = Date.now() + 30_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`mariadbd (${server.name}) exited with ${child.exitCode}`);
       try {
-        const connection = await mysql.createConnection({ host: '127.0.0.1', port: server.port, user: 'root' });
-        await connection.end();
+        await sqlAsRoot(server.port, []);
         return;
       } catch (error) {
         if (Date.now() > deadline) throw error;

@@ -4,6 +4,7 @@ import type {
   ComponentFields,
   ComponentRecord,
   ErrorEnvelope,
+  FlagTypeFields,
   FlagTypeInfo,
   GroupControl,
   GroupControlChange,
@@ -47,6 +48,8 @@ export const ROUTES = {
   updateMilestone: 'PUT /rest/product/{product}/milestone/{name}',
   deleteMilestone: 'DELETE /rest/product/{product}/milestone/{name}',
   flagTypes: 'GET /rest/flag_type/{product}',
+  createFlagType: 'POST /rest/flag_type',
+  updateFlagType: 'PUT /rest/flag_type/{id_or_name}',
   deleteFlagType: 'DELETE /rest/flag_type/{id_or_name}',
   groupControls: 'GET /rest/product/{id_or_name}/group_controls',
   updateGroupControls: 'PUT /rest/product/{id_or_name}/group_controls',
@@ -267,6 +270,14 @@ export class BugzillaApi {
 
   flagTypes(product: string): Promise<{ bug: FlagTypeInfo[]; attachment: FlagTypeInfo[] }> {
     return this.data('flagTypes', { params: { product } });
+  }
+
+  async createFlagType(fields: FlagTypeFields): Promise<number> {
+    return (await this.data<{ id: number }>('createFlagType', { body: fields })).id;
+  }
+
+  updateFlagType(id: number, fields: FlagTypeFields): Promise<unknown> {
+    return this.data('updateFlagType', { params: { id_or_name: id }, body: fields });
   }
 
   deleteFlagType(id: number): Promise<unknown> {

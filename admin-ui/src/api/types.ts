@@ -131,6 +131,26 @@ export interface FlagTypeInfo {
   exclusions?: string[];
 }
 
+/** Where a flag type applies (or not): product names, and `{"Product": ["Component", ...]}`. */
+export type Clusion = string | Record<string, string[]>;
+
+/** A flag type's fields as POST/PUT /rest/flag_type take them (only those that change, for PUT). */
+export interface FlagTypeFields {
+  name?: string;
+  description?: string;
+  target_type?: 'bug' | 'attachment';
+  sortkey?: number | string;
+  is_active?: boolean;
+  is_requestable?: boolean;
+  is_specifically_requestable?: boolean;
+  is_multiplicable?: boolean;
+  cc_list?: string;
+  grant_group?: string;
+  request_group?: string;
+  inclusions?: Clusion[];
+  exclusions?: Clusion[];
+}
+
 export type Control = 'NA' | 'Shown' | 'Default' | 'Mandatory';
 
 export interface GroupControl {

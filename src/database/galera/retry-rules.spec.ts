@@ -16,6 +16,7 @@ describe('failureKind: what a database error says about its statement', () => {
     [queryFailed('ECONNRESET'), 'lost'],
     [queryFailed('ER_SERVER_SHUTDOWN', 1053), 'lost'],
     [{ errno: 2013, message: 'Lost connection to server during query' }, 'lost'],
+    [queryFailed('PROTOCOL_SEQUENCE_TIMEOUT'), 'lost'],
     [queryFailed('ER_DUP_ENTRY', 1062), undefined],
     [queryFailed('ER_PARSE_ERROR', 1064), undefined],
     [new Error('not a database error'), undefined],

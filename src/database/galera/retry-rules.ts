@@ -12,7 +12,9 @@
  * - `lost`: the connection died while a statement was running (2013, 2006, reset, 1053 shutdown).
  *   A read is repeated. Inside a transaction before COMMIT was sent, the server rolls the transaction
  *   back when its connection goes: run again. During COMMIT nobody can know whether it committed: the
- *   caller gets a 503 and the event is logged, never a guess.
+ *   caller gets a 503 and the event is logged, never a guess. A statement that outlives
+ *   DB_TIMEOUT_MS counts as lost too: the service drops its connection then
+ *   (src/database/connection-limits.ts), so a COMMIT that timed out may or may not have committed.
  */
 export type FailureKind = 'conflict' | 'not-ready' | 'refused' | 'lost';
 
@@ -55,6 +57,8 @@ const LOST_CODES = new Set([
   'ER_SERVER_SHUTDOWN',
   'CR_SERVER_GONE_ERROR',
   'CR_SERVER_LOST',
+  // mysql2's "Query inactivity timeout" (DB_TIMEOUT_MS): the connection is destroyed mid-statement.
+  'PROTOCOL_SEQUENCE_TIMEOUT',
 ]);
 /** 1040 too many connections, 2002/2003 cannot connect. */
 const REFUSED_ERRNOS = new Set([1040, 2002, 2003]);

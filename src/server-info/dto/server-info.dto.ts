@@ -29,3 +29,39 @@ export class LastAuditTimeDto {
   })
   last_audit_time: string | null;
 }
+
+export class BugzillaVersionDto {
+  @ApiProperty({ example: '5.2', description: 'The Bugzilla release this service is compatible with.' })
+  version: string;
+}
+
+export class ExtensionsDto {
+  @ApiProperty({
+    type: 'object',
+    properties: {},
+    additionalProperties: false,
+    example: {},
+    description: 'Installed extensions by name: none.',
+  })
+  extensions: Record<string, never>;
+}
+
+export class ServerTimeDto {
+  @ApiProperty({ format: 'date-time', example: '2026-11-23T08:30:34Z', description: "The database's clock, UTC." })
+  db_time: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-23T08:30:34Z', description: "The web server's clock, UTC." })
+  web_time: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-23T08:30:34Z', description: 'The same, in UTC.' })
+  web_time_utc: string;
+
+  @ApiProperty({ example: 'UTC' })
+  tz_name: string;
+
+  @ApiProperty({ example: '+0000' })
+  tz_offset: string;
+
+  @ApiProperty({ example: 'UTC' })
+  tz_short_name: string;
+}
