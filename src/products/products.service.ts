@@ -4,10 +4,11 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
 import { FieldFilter } from '../bugzilla/field-filter.js';
 import { toList } from '../bugzilla/params.js';
-import { type AnswerDigest, digestOf, streamedAnswer } from '../bugzilla/streamed-answer.js';
+import { digestOf, streamedAnswer } from '../bugzilla/streamed-answer.js';
 import type { CacheModel } from '../cache/cache-model.js';
 import { ModelCache } from '../cache/model-cache.js';
 import type { ProductRecord } from '../cache/model-loader.js';
+import { type AnswerParts, revisionEtag } from '../cache/product-revisions.js';
 import { isMysql } from '../database/dialect.js';
 import {
   ComponentDto,
@@ -121,8 +122,9 @@ export class ProductsService {
 
   /**
    * GET /rest/product: the same answer. A large one (product-answer.ts) is written to the socket
-   * product by product, with the same bytes, ETag and Content-Length, worked out in a first pass
-   * over the pieces (once per model snapshot and question when the model serves it).
+   * product by product, with the same bytes. Served from the model, its ETag comes from the content
+   * revisions of its products (product-revisions.ts) and it goes out chunked at once; from the
+   * database path, a first pass over the pieces works out its SHA-1 ETag and Content-Length.
    */
   async getForRest(
     user: AuthUser,
@@ -337,13 +339,16 @@ function rememberedFromModel(
   const selection = fromModel(model, user, query, filter);
   if (!selection) return undefined;
   if (selection.rows > WHOLE_ANSWER_ROWS_LIMIT) {
-    const digestKey = `digest:${key}`;
-    return ProductSequence.of(
-      selection.products,
-      selection.map,
-      model.rememberedAnswer<{ digest: Promise<AnswerDigest> }>(digestKey).value?.digest,
-      (digest) => model.remember(digestKey, { digest }),
-    );
+    // Its ETag from the content revisions of the products in it (product-revisions.ts), worked out
+    // without serialising it: the first byte goes out at once, chunked (no Content-Length).
+    const etagKey = `etag:${key}`;
+    let etag = model.rememberedAnswer<{ etag: string }>(etagKey).value?.etag;
+    if (etag === undefined) {
+      const question = JSON.stringify([query, params.include_fields ?? null, params.exclude_fields ?? null]);
+      etag = revisionEtag(model, question, selection.products, selection.parts);
+      model.remember(etagKey, { etag });
+    }
+    return ProductSequence.of(selection.products, selection.map, Promise.resolve({ etag }));
   }
   const answer = { products: selection.products.map(selection.map) };
   model.remember(key, answer);
@@ -361,7 +366,7 @@ function fromModel(
   user: AuthUser,
   query: ProductQuery,
   filter: FieldFilter,
-): { products: ProductRecord[]; map: (product: ProductRecord) => ProductDto; rows: number } | undefined {
+): { products: ProductRecord[]; map: (product: ProductRecord) => ProductDto; rows: number; parts: AnswerParts } | undefined {
   let products: ProductRecord[];
   if (query.filtered) {
     const found = new Set<ProductRecord>();
@@ -419,7 +424,16 @@ function fromModel(
       },
       filter,
     );
-  return { products, map, rows };
+  const parts: AnswerParts = {
+    components: withComponents,
+    logins:
+      withComponents &&
+      (filter.wants('default_assigned_to', 'components') || filter.wants('default_qa_contact', 'components')),
+    flagTypes: withFlagTypes,
+    versions: withVersions,
+    milestones: withMilestones,
+  };
+  return { products, map, rows, parts };
 }
 
 const PRODUCT_TYPE_CHOICES = "Valid choices are 'accessible', 'selectable', and 'enterable'.";
