@@ -1,7 +1,8 @@
 // The scale curve (issue 30): `npm run bench -- --scale-curve [--sizes 2000,5000,10000] [--components 50]
 // [--regenerate] [--duration 5] [--repeats 5] [--whole 1,4]`.
 //
-// Per size: a MariaDB database bzp_bench_curve_<products> filled by bench/generate-data.mjs (made once,
+// Per size: a MariaDB database bzp_bench_curve_<products> (BENCH_CURVE_DB_PREFIX replaces bzp_bench_curve, so that
+// several people on one server keep their own) filled by bench/generate-data.mjs (made once,
 // reused while its product count matches; --regenerate makes it again), then the built service started
 // on it alone, and measured:
 // - start: spawn to the first 200 of /health, and to the first product answer;
@@ -75,7 +76,7 @@ async function productCount(database) {
 }
 
 async function ensureData(products, options) {
-  const database = `bzp_bench_curve_${products}`;
+  const database = `${process.env.BENCH_CURVE_DB_PREFIX || 'bzp_bench_curve'}_${products}`;
   const fixtureFile = join(RESULTS, `fixture-curve-${products}.json`);
   if (!options.regenerate && existsSync(fixtureFile) && (await productCount(database)) === products) {
     return JSON.parse(readFileSync(fixtureFile, 'utf8'));

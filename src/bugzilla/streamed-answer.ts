@@ -14,8 +14,8 @@ export function answerHash(): { update(text: string): void; etag(): string } {
 /** What the headers of a streamed answer say before its body is written: its ETag and length. */
 export interface AnswerDigest {
   etag: string;
-  /** Content-Length, in bytes of UTF-8. */
-  length: number;
+  /** Content-Length, in bytes of UTF-8; unknown (sent chunked) when the ETag did not need the body. */
+  length?: number;
 }
 
 /** The JSON text of an answer in pieces; each call starts again from the first piece. */

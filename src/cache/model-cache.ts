@@ -20,6 +20,7 @@ import {
   type TableIndexes,
   databaseReader,
   isModelTable,
+  tableLoadReader,
   isProductRowTable,
   loadTable,
   nameOrder,
@@ -57,6 +58,8 @@ export class ModelCache implements BeforeApplicationShutdown {
   private readonly logger = new Logger('ModelCache');
   private readonly boundMs: number;
   private readonly read: ModelReader;
+  /** Reads tables into the model: CACHE_LOAD_TIMEOUT_MS per statement, not DB_TIMEOUT_MS. */
+  private readonly load: ModelReader;
   private readonly mysql: boolean;
   /** Bugzilla's or_groups param: part of the visibility policy. */
   private readonly orGroups: boolean;
@@ -94,6 +97,7 @@ export class ModelCache implements BeforeApplicationShutdown {
     this.disabled = this.boundMs === 0;
     this.mysql = isMysql(dataSource);
     this.read = databaseReader(dataSource);
+    this.load = tableLoadReader(dataSource, config.cacheLoadTimeoutMs);
     this.stopWatching = this.disabled
       ? () => undefined
       : onCommittedWrite(dataSource, (tables) => this.noteOwnWrite(tables));
@@ -282,11 +286,11 @@ export class ModelCache implements BeforeApplicationShutdown {
             await reloadProductRows<ProductRowTable>(
               table,
               this.tables[table] as never,
-              this.read,
+              this.load,
               nameOrder({ mysql: true }),
             )
           ).index
-        : await loadTable(table, this.read, { mysql: this.mysql });
+        : await loadTable(table, this.load, { mysql: this.mysql });
     this.metrics.reloaded(METRICS_NAME, table, (performance.now() - start) / 1000);
     return index as TableIndexes[K];
   }

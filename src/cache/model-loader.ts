@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { isMysql } from '../database/dialect.js';
 import { FLAG_TYPE_COLUMNS, type FlagRuleRow, type FlagTypeRow } from '../catalogue/flag-type-applicability.js';
@@ -43,6 +44,40 @@ export function databaseReader(ds: DataSource): ModelReader {
   return <T>(sql: string) => ds.query(sql) as Promise<T[]>;
 }
 
+/** The callback API of a pooled mysql2 connection, as TypeORM holds it. */
+interface RawMysqlConnection {
+  query(options: { sql: string; timeout?: number }, callback: (error: (Error & { code?: string }) | null, rows: unknown) => void): void;
+  destroy(): void;
+}
+
+/**
+ * The reader of the model's table loads (README, "The in-memory model"): on MySQL/MariaDB each
+ * statement gets `timeoutMs` (CACHE_LOAD_TIMEOUT_MS; 0: none) instead of the per-request
+ * DB_TIMEOUT_MS the data source applies to every query, because reading a whole table of a large
+ * catalogue (500,000 components) can take longer than a request may wait — and no request waits
+ * for it: while a load runs past the bound, reads go to the database path. A statement that times
+ * out drops its connection (it may still be busy with the statement), as the data source does.
+ * SQLite has no query timeout: the same reader as the rest.
+ */
+export function tableLoadReader(ds: DataSource, timeoutMs: number): ModelReader {
+  if (!isMysql(ds)) return databaseReader(ds);
+  return async <T>(sql: string) => {
+    const runner = ds.createQueryRunner('master');
+    try {
+      const connection = (await runner.connect()) as RawMysqlConnection;
+      return await new Promise<T[]>((resolve, reject) =>
+        connection.query({ sql, timeout: timeoutMs > 0 ? timeoutMs : undefined }, (error, rows) => {
+          if (!error) return resolve(rows as T[]);
+          if (error.code === 'PROTOCOL_SEQUENCE_TIMEOUT') connection.destroy();
+          reject(error);
+        }),
+      );
+    } finally {
+      await runner.release();
+    }
+  };
+}
+
 export interface ProductRecord {
   id: number;
   name: string;
@@ -77,6 +112,8 @@ export interface GroupControl {
   group_id: number;
   entry: number;
   membercontrol: number;
+  /** Members of the group administer the product (Bugzilla's per-product editcomponents). */
+  editcomponents: number;
 }
 
 export interface ProfileRecord {
@@ -99,6 +136,12 @@ export interface ByProduct<T> {
   /** Products with at least one active row (the "enterable" rule). */
   withActive: Set<number>;
   count: number;
+  /**
+   * Per product, a digest of its rows as loaded (every column the model keeps, in order): the
+   * content revision the ETag of a streamed answer is made of (product-revisions.ts). Worked
+   * out when the product's rows are loaded, so that an answer never hashes them.
+   */
+  revisions: Map<number, string>;
 }
 
 /** What each table becomes once loaded. */
@@ -137,7 +180,12 @@ function byProduct<T extends { product_id: number; isactive: number }>(rows: T[]
     else groups.set(row.product_id, [row]);
     if (row.isactive === 1) withActive.add(row.product_id);
   }
-  return { byProduct: groups, withActive, count: rows.length };
+  return { byProduct: groups, withActive, count: rows.length, revisions: new Map() };
+}
+
+/** The digest of one product's rows in one table (see ByProduct.revisions). */
+export function rowsRevision(rows: readonly object[]): string {
+  return createHash('sha1').update(JSON.stringify(rows)).digest('base64url');
 }
 
 function multiMap(rows: { key: unknown; value: unknown }[]): Map<number, number[]> {
@@ -194,11 +242,16 @@ const LOADERS: { [K in ModelTable]: Loader<K> } = {
     read<FlagRuleRow>('SELECT 1 AS excluded, type_id, product_id, component_id FROM flagexclusions'),
   group_control_map: async (read) => {
     const rows = await read<GroupControl & { product_id: number }>(
-      'SELECT product_id, group_id, entry, membercontrol FROM group_control_map',
+      'SELECT product_id, group_id, entry, membercontrol, editcomponents FROM group_control_map',
     );
     const out = new Map<number, GroupControl[]>();
     for (const row of rows) {
-      const control = { group_id: num(row.group_id), entry: num(row.entry), membercontrol: num(row.membercontrol) };
+      const control = {
+        group_id: num(row.group_id),
+        entry: num(row.entry),
+        membercontrol: num(row.membercontrol),
+        editcomponents: num(row.editcomponents),
+      };
       const productId = num(row.product_id);
       const list = out.get(productId);
       if (list) list.push(control);
@@ -313,6 +366,7 @@ export async function loadProductRows<K extends ProductRowTable>(
         productId,
         sortByVersion(list, (v) => (v as ValueRecord).value),
       );
+  for (const [productId, list] of index.byProduct) index.revisions.set(productId, rowsRevision(list));
   return index as TableIndexes[K];
 }
 

@@ -81,16 +81,21 @@ function replaceProducts<K extends ProductRowTable>(
   const to = fresh as ByProduct<{ product_id: number }>;
   const byProduct = new Map(from.byProduct);
   const withActive = new Set(from.withActive);
+  const revisions = new Map(from.revisions);
   let count = from.count;
   for (const productId of productIds) {
     count -= byProduct.get(productId)?.length ?? 0;
     const rows = to.byProduct.get(productId);
     if (rows) {
       byProduct.set(productId, rows);
+      revisions.set(productId, to.revisions.get(productId)!);
       count += rows.length;
-    } else byProduct.delete(productId);
+    } else {
+      byProduct.delete(productId);
+      revisions.delete(productId);
+    }
     if (to.withActive.has(productId)) withActive.add(productId);
     else withActive.delete(productId);
   }
-  return { byProduct, withActive, count } as TableIndexes[K];
+  return { byProduct, withActive, count, revisions } as TableIndexes[K];
 }

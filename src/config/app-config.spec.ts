@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       siteParameters: BUGZILLA_PARAMETER_DEFAULTS,
       lastVisitKeepDays: 10,
       cacheMaxStalenessMs: 1000,
+      cacheLoadTimeoutMs: 300000,
       logLevel: 'info',
       dbPoolSize: 10,
       dbTimeoutMs: 5000,

@@ -61,6 +61,12 @@ export interface AppConfig {
    * this long ago is in every answer. 0: no model, every request reads the database.
    */
   cacheMaxStalenessMs: number;
+  /**
+   * How long one statement loading a table into the model may run (MySQL/MariaDB), instead of
+   * DB_TIMEOUT_MS: a whole table of a large catalogue takes longer to read than a request may
+   * wait, and requests do not wait for it (they read the database meanwhile). 0: no limit.
+   */
+  cacheLoadTimeoutMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Size of the database connection pool (MySQL). */
   dbPoolSize: number;
@@ -129,6 +135,7 @@ export const SETTINGS = {
   BZ_ALLOWBUGDELETION: '',
   BZ_LAST_VISIT_KEEP_DAYS: '10',
   CACHE_MAX_STALENESS_MS: '1000',
+  CACHE_LOAD_TIMEOUT_MS: '300000',
   LOG_LEVEL: 'info',
   DB_POOL_SIZE: '10',
   DB_TIMEOUT_MS: '5000',
@@ -389,6 +396,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     siteParameters: Object.freeze(siteParameters),
     lastVisitKeepDays,
     cacheMaxStalenessMs: integer(env, 'CACHE_MAX_STALENESS_MS', 0, 3600000),
+    cacheLoadTimeoutMs: integer(env, 'CACHE_LOAD_TIMEOUT_MS', 0, 86400000),
     logLevel: logLevel as AppConfig['logLevel'],
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 1, 1000),
     dbTimeoutMs:

@@ -19,8 +19,8 @@ export class ProductSequence {
     /** The products, mapped as they are taken; each call starts again. */
     private readonly products: () => Iterable<ProductDto>,
     /**
-     * The ETag and length of this answer when already worked out, or being worked out (the model
-     * remembers them: concurrent requests for the same answer share one pass).
+     * The ETag (and length, when known) of this answer when known before its body: served from the
+     * model, the ETag of its products' content revisions (cache/product-revisions.ts).
      */
     readonly knownDigest?: Promise<AnswerDigest>,
     /** Keeps the digest being worked out. */

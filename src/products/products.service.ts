@@ -4,10 +4,11 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
 import { FieldFilter } from '../bugzilla/field-filter.js';
 import { toList } from '../bugzilla/params.js';
-import { type AnswerDigest, digestOf, streamedAnswer } from '../bugzilla/streamed-answer.js';
+import { digestOf, streamedAnswer } from '../bugzilla/streamed-answer.js';
 import type { CacheModel } from '../cache/cache-model.js';
 import { ModelCache } from '../cache/model-cache.js';
 import type { ProductRecord } from '../cache/model-loader.js';
+import { type AnswerParts, revisionEtag } from '../cache/product-revisions.js';
 import { isMysql } from '../database/dialect.js';
 import {
   ComponentDto,
@@ -38,6 +39,7 @@ import {
 } from '../catalogue/flag-type-applicability.js';
 import { PRODUCT_SETS, type ProductSet, ProductVisibility } from '../catalogue/product-visibility.js';
 import { sortByVersion } from '../catalogue/version-order.js';
+import { EDITCOMPONENTS, ProductAdminPolicy } from './product-admin-policy.js';
 import { DatabaseReader } from '../database/read-routing.js';
 
 /** Largest `IN (...)` list sent in one statement; longer lists are split (or filtered in memory). */
@@ -89,12 +91,27 @@ export class ProductsService {
     private readonly visibility: ProductVisibility,
     private readonly cache: ModelCache,
     private readonly reader: DatabaseReader,
+    private readonly adminPolicy: ProductAdminPolicy,
   ) {}
 
   async ids(user: AuthUser, set: ProductSet): Promise<ProductIdsDto> {
     const model = await this.cache.current();
     if (model) return idsAnswer(model.visibleIds(user.groupIds, [set]));
     return { ids: await this.visibility.ids(user, [set]) };
+  }
+
+  /**
+   * Ids of the products the caller may administer, in name order (our extension, README "The admin
+   * console"): from the model when it serves (within the staleness bound), else from the database.
+   */
+  async editableIds(user: AuthUser): Promise<ProductIdsDto> {
+    const global = user.groupNames.has(EDITCOMPONENTS);
+    const model = await this.cache.current();
+    if (model) return idsAnswer(model.editableIds(user.groupIds, global));
+    const selectable = await this.visibility.ids(user, ['selectable']);
+    if (global) return { ids: selectable };
+    const administered = await this.adminPolicy.administeredIds(user, this.reader);
+    return { ids: selectable.filter((id) => administered.has(id)) };
   }
 
   /** Product.get (RPC): the answer as one list. */
@@ -105,8 +122,9 @@ export class ProductsService {
 
   /**
    * GET /rest/product: the same answer. A large one (product-answer.ts) is written to the socket
-   * product by product, with the same bytes, ETag and Content-Length, worked out in a first pass
-   * over the pieces (once per model snapshot and question when the model serves it).
+   * product by product, with the same bytes. Served from the model, its ETag comes from the content
+   * revisions of its products (product-revisions.ts) and it goes out chunked at once; from the
+   * database path, a first pass over the pieces works out its SHA-1 ETag and Content-Length.
    */
   async getForRest(
     user: AuthUser,
@@ -321,13 +339,16 @@ function rememberedFromModel(
   const selection = fromModel(model, user, query, filter);
   if (!selection) return undefined;
   if (selection.rows > WHOLE_ANSWER_ROWS_LIMIT) {
-    const digestKey = `digest:${key}`;
-    return ProductSequence.of(
-      selection.products,
-      selection.map,
-      model.rememberedAnswer<{ digest: Promise<AnswerDigest> }>(digestKey).value?.digest,
-      (digest) => model.remember(digestKey, { digest }),
-    );
+    // Its ETag from the content revisions of the products in it (product-revisions.ts), worked out
+    // without serialising it: the first byte goes out at once, chunked (no Content-Length).
+    const etagKey = `etag:${key}`;
+    let etag = model.rememberedAnswer<{ etag: string }>(etagKey).value?.etag;
+    if (etag === undefined) {
+      const question = JSON.stringify([query, params.include_fields ?? null, params.exclude_fields ?? null]);
+      etag = revisionEtag(model, question, selection.products, selection.parts);
+      model.remember(etagKey, { etag });
+    }
+    return ProductSequence.of(selection.products, selection.map, Promise.resolve({ etag }));
   }
   const answer = { products: selection.products.map(selection.map) };
   model.remember(key, answer);
@@ -345,7 +366,7 @@ function fromModel(
   user: AuthUser,
   query: ProductQuery,
   filter: FieldFilter,
-): { products: ProductRecord[]; map: (product: ProductRecord) => ProductDto; rows: number } | undefined {
+): { products: ProductRecord[]; map: (product: ProductRecord) => ProductDto; rows: number; parts: AnswerParts } | undefined {
   let products: ProductRecord[];
   if (query.filtered) {
     const found = new Set<ProductRecord>();
@@ -403,7 +424,16 @@ function fromModel(
       },
       filter,
     );
-  return { products, map, rows };
+  const parts: AnswerParts = {
+    components: withComponents,
+    logins:
+      withComponents &&
+      (filter.wants('default_assigned_to', 'components') || filter.wants('default_qa_contact', 'components')),
+    flagTypes: withFlagTypes,
+    versions: withVersions,
+    milestones: withMilestones,
+  };
+  return { products, map, rows, parts };
 }
 
 const PRODUCT_TYPE_CHOICES = "Valid choices are 'accessible', 'selectable', and 'enterable'.";

@@ -32,6 +32,7 @@ export const ROUTES = {
   logout: 'GET /rest/logout',
   whoami: 'GET /rest/whoami',
   users: 'GET /rest/user',
+  editable: 'GET /rest/product_editable',
   products: 'GET /rest/product',
   product: 'GET /rest/product/{id_or_name}',
   createProduct: 'POST /rest/product',
@@ -190,6 +191,11 @@ export class BugzillaApi {
   async catalogue(): Promise<ProductSummary[]> {
     const query = { include_fields: CATALOGUE_FIELDS };
     return (await this.data<{ products: ProductSummary[] }>('products', { query })).products;
+  }
+
+  /** The ids of the products the caller may administer (the others are shown read-only). */
+  async editable(): Promise<Set<number>> {
+    return new Set((await this.data<{ ids: number[] }>('editable')).ids);
   }
 
   /** How many components, versions and milestones each product has, by product id. */
