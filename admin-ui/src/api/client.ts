@@ -55,6 +55,7 @@ export const ROUTES = {
   groupControls: 'GET /rest/product/{id_or_name}/group_controls',
   updateGroupControls: 'PUT /rest/product/{id_or_name}/group_controls',
   history: 'GET /rest/product/{id_or_name}/history',
+  classifications: 'GET /rest/classification',
   classification: 'GET /rest/classification/{id_or_name}',
   createClassification: 'POST /rest/classification',
   updateClassification: 'PUT /rest/classification/{id_or_name}',
@@ -316,6 +317,11 @@ export class BugzillaApi {
   }
 
   // Classifications
+
+  /** Every classification the caller may see, empty ones included for editclassifications members. */
+  async classifications(): Promise<Classification[]> {
+    return (await this.data<{ classifications: Classification[] }>('classifications')).classifications;
+  }
 
   async classification(idOrName: string | number): Promise<Classification | undefined> {
     const answer = await this.data<{ classifications: Classification[] }>('classification', {
