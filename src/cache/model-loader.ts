@@ -65,10 +65,13 @@ export function tableLoadReader(ds: DataSource, timeoutMs: number): ModelReader 
     const runner = ds.createQueryRunner('master');
     try {
       const connection = (await runner.connect()) as RawMysqlConnection;
+      // Logged as the data source logs its own queries (the statement only: it has no parameters).
+      ds.logger.logQuery(sql, undefined, runner);
       return await new Promise<T[]>((resolve, reject) =>
         connection.query({ sql, timeout: timeoutMs > 0 ? timeoutMs : undefined }, (error, rows) => {
           if (!error) return resolve(rows as T[]);
           if (error.code === 'PROTOCOL_SEQUENCE_TIMEOUT') connection.destroy();
+          ds.logger.logQueryError(error, sql, undefined, runner);
           reject(error);
         }),
       );
