@@ -179,10 +179,49 @@ describe.each(DIALECTS)('admin console: administration [%s]', (dialect) => {
     await page.getByLabel('Classification').fill('Unclassified');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Products › Unclassified').waitFor();
+    // A classification made behind the console's back, empty: listed all the same (GET /rest/classification).
+    const made = await harness.app.post('/rest/classification', {
+      headers: { 'X-BUGZILLA-API-KEY': adminKey },
+      body: { name: 'Empty Shelf', description: 'Nothing here yet', sortkey: 90 },
+    });
+    expect(made.status).toBe(201);
     await goTo('#/classifications');
-    await page.getByRole('heading', { name: 'Classifications' }).waitFor();
-    // Gizmos has no product now, so it is not among the catalogue's classifications any more.
-    expect(await page.getByRole('region', { name: 'Classification Gizmos' }).count()).toBe(0);
+    const gizmos = page.getByRole('region', { name: 'Classification Gizmos' });
+    await gizmos.getByText('No product.').waitFor();
+    await page.getByRole('region', { name: 'Classification Empty Shelf' }).getByText('No product.').waitFor();
+
+    // Move a product between classifications from this screen, there and back.
+    const classificationOf = async () =>
+      (
+        await harness.app.get(`/rest/product/${ids.Shared}`, {
+          headers: { 'X-BUGZILLA-API-KEY': adminKey },
+          query: { include_fields: 'classification' },
+        })
+      ).body;
+    const unclassified = page.getByRole('region', { name: 'Classification Unclassified' });
+    await unclassified.getByLabel('Move Shared to').selectOption('Gizmos');
+    await unclassified.getByRole('button', { name: 'Move Shared' }).click();
+    await page.getByRole('status').filter({ hasText: 'Shared moved to Gizmos.' }).waitFor();
+    await gizmos.getByRole('link', { name: 'Shared' }).waitFor();
+    expect(await classificationOf()).toEqual({ products: [{ classification: 'Gizmos' }] });
+    await screenshot(page, 'classifications-moved', dialect);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await gizmos.getByLabel('Move Shared to').selectOption('Unclassified');
+    await gizmos.getByRole('button', { name: 'Move Shared' }).click();
+    await page.getByRole('status').filter({ hasText: 'Shared moved to Unclassified.' }).waitFor();
+    await gizmos.getByText('No product.').waitFor();
+    expect(await classificationOf()).toEqual({ products: [{ classification: 'Unclassified' }] });
+
+    // Empty now, Gizmos can go.
+    await page.getByRole('button', { name: 'Delete Gizmos' }).click();
+    await page.getByRole('status').filter({ hasText: 'Classification Gizmos deleted.' }).waitFor();
+    expect(await gizmos.count()).toBe(0);
+    const listed = await harness.app.get('/rest/classification', {
+      headers: { 'X-BUGZILLA-API-KEY': adminKey },
+      query: { include_fields: 'name' },
+    });
+    expect(listed.body).toEqual({ classifications: [{ name: 'Unclassified' }, { name: 'Empty Shelf' }] });
+    expect(await rows('SELECT id FROM classifications WHERE name = ?', ['Gizmos'])).toEqual([]);
   });
 
   it('two admins edit one product: the second gets the 412, sees what changed, keeps what was typed', async () => {

@@ -48,6 +48,10 @@ describe.each(DIALECTS)('admin console: sign-in and catalogue [%s]', (dialect) =
     const hostile = await seed.product(HOSTILE, { description: `${HOSTILE} also here` });
     await seed.version(hostile, 'unspecified');
     await seed.milestone(hostile, '---');
+    // A product-level admin: editcomponents on Widget through a group control, nothing more.
+    const widgetAdmins = await seed.group('widget-admins');
+    await seed.groupControl(widgetAdmins, widget, { editcomponents: true });
+    await seed.user('widgets@example.com', { password: PASSWORD, realname: 'Wanda Widget', groups: [widgetAdmins] });
   });
 
   afterEach(async () => {
@@ -58,6 +62,11 @@ describe.each(DIALECTS)('admin console: sign-in and catalogue [%s]', (dialect) =
   afterAll(async () => {
     await console_?.close();
   });
+
+  const catalogueRows = (page: Page) =>
+    page
+      .locator('table.catalogue tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => (cell as HTMLElement).innerText.trim())));
 
   const open = async () => {
     const page = await console_.open();
@@ -149,20 +158,48 @@ describe.each(DIALECTS)('admin console: sign-in and catalogue [%s]', (dialect) =
       .getByRole('region', { name: /^Classification / })
       .evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label')));
     expect(groups).toEqual(['Classification Hardware', 'Classification Unclassified']);
-    const rows = await page
-      .locator('table.catalogue tbody tr')
-      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => (cell as HTMLElement).innerText.trim())));
-    expect(rows).toEqual([
-      ['Circuit Board', 'Boards', '1', '2', '1'],
-      [HOSTILE, `${HOSTILE} also here`, '0', '1', '1'],
-      ['Old Gadget closed for bugs', 'No longer made', '0', '1', '1'],
-      ['Widget', 'Widgets of all kinds', '2', '1', '1'],
-    ]);
+    // The counts and the administered products arrive after the list: asked until they are in.
+    await expect
+      .poll(() => catalogueRows(page))
+      .toEqual([
+        ['Circuit Board', 'Boards', '1', '2', '1', 'Edit'],
+        [HOSTILE, `${HOSTILE} also here`, '0', '1', '1', 'Edit'],
+        ['Old Gadget closed for bugs', 'No longer made', '0', '1', '1', 'Edit'],
+        ['Widget', 'Widgets of all kinds', '2', '1', '1', 'Edit'],
+      ]);
     // The hostile name is text: no image element was made from it.
     expect(await page.locator('main img').count()).toBe(0);
-    expect(await page.getByRole('link', { name: HOSTILE }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: HOSTILE, exact: true }).count()).toBe(1);
     await screenshot(page, 'catalogue', dialect);
     expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it('marks the products the caller may not administer read-only (GET /rest/product_editable), without edit links', async () => {
+    const page = await open();
+    await signIn(page, 'widgets@example.com', PASSWORD);
+    await page.getByText('4 products', { exact: true }).waitFor();
+    await expect
+      .poll(() => catalogueRows(page))
+      .toEqual([
+        ['Circuit Board', 'Boards', '1', '2', '1', 'read-only'],
+        [HOSTILE, `${HOSTILE} also here`, '0', '1', '1', 'read-only'],
+        ['Old Gadget closed for bugs', 'No longer made', '0', '1', '1', 'read-only'],
+        ['Widget', 'Widgets of all kinds', '2', '1', '1', 'Edit'],
+      ]);
+    expect(await page.getByRole('link', { name: /^Edit / }).allTextContents()).toEqual(['Edit']);
+    await screenshot(page, 'catalogue-product-admin', dialect);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Its own product is editable; another one shows its fields read-only.
+    await page.getByRole('link', { name: 'Edit Widget' }).click();
+    await page.getByRole('heading', { name: 'Widget' }).waitFor();
+    await page.getByRole('button', { name: 'Save changes' }).waitFor();
+    expect(await page.getByLabel('Description').isDisabled()).toBe(false);
+    await page.getByRole('link', { name: 'Products' }).first().click();
+    await page.getByRole('link', { name: 'Circuit Board' }).click();
+    await page.getByText('You may see this product but not administer it: its pages are read-only.').waitFor();
+    expect(await page.getByLabel('Description').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
   });
 
   it('narrows the catalogue as one types in the filter, and reaches a product by keyboard alone', async () => {

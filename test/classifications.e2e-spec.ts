@@ -199,10 +199,12 @@ forEachDialect(
       );
     });
 
-    it('has no route without a classification in the path', async () => {
-      const res = await app().get('/rest/classification', { query: { names: 'RefClass' } });
-      expect(res.status).toBe(404);
-      expect(res.body).toEqual(error(32614, "A REST API resource was not found for 'GET /classification'."));
+    it('answers names in the query without a path as the route by name does (our GET /rest/classification)', async () => {
+      // Bugzilla 5.2 has no such route (32614); this service lists classifications there
+      // (test/classification-list.e2e-spec.ts), and with names or ids it is Classification.get.
+      const res = await app().get('/rest/classification', { query: { names: 'RefClass', api_key: f.keys.admin } });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ classifications: [refClassWith(f, 'all')] });
     });
   },
   { BZ_USECLASSIFICATION: '1' },

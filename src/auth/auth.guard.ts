@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AccessPolicy } from './access-policy.js';
+import { AccessPolicy, type AdmittedCaller } from './access-policy.js';
 import type { RequestWithUser } from './auth.decorators.js';
-import { extractCredentials } from './credentials.js';
-import { routeAccessOf } from './route-access.js';
+import { type Credentials, extractCredentials } from './credentials.js';
+import { type RouteAccess, routeAccessOf } from './route-access.js';
 
 /**
  * The one global guard: resolves the caller from the request's credentials,
@@ -18,7 +18,12 @@ export class AuthGuard implements CanActivate {
     private readonly access: AccessPolicy,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /**
+   * Synchronous when the caller is known from memory (nearly every request: an API key or a token
+   * of the fresh model, or no credentials), so that Nest's guard step adds no promise; otherwise
+   * the caller is resolved from the database.
+   */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithUser>();
     const rules = routeAccessOf(this.reflector, context.getHandler(), context.getClass());
     const credentials = extractCredentials(
@@ -27,9 +32,19 @@ export class AuthGuard implements CanActivate {
       request.headers,
       rules.ownCredentialParams === true,
     );
-    const { user, loginCookie } = await this.access.admit(credentials, rules, request.ip);
-    request.user = user;
-    if (loginCookie !== undefined) request.loginCookie = loginCookie;
+    const admitted = this.access.admitNow(credentials, rules);
+    if (!admitted) return this.admitFromDatabase(request, credentials, rules);
+    admitCaller(request, admitted);
     return true;
   }
+
+  private async admitFromDatabase(request: RequestWithUser, credentials: Credentials, rules: RouteAccess) {
+    admitCaller(request, await this.access.admit(credentials, rules, request.ip));
+    return true;
+  }
+}
+
+function admitCaller(request: RequestWithUser, { user, loginCookie }: AdmittedCaller): void {
+  request.user = user;
+  if (loginCookie !== undefined) request.loginCookie = loginCookie;
 }

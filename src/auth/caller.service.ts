@@ -4,6 +4,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { BugzillaError, ErrorCode } from '../bugzilla/bugzilla-error.js';
 import { nowUtcSql } from '../database/dialect.js';
 import { ModelCache } from '../cache/model-cache.js';
+import type { CacheModel } from '../cache/cache-model.js';
+import type { ProfileRecord } from '../cache/model-loader.js';
 import { ANONYMOUS, AuthUser } from './auth-user.js';
 import { Credentials } from './credentials.js';
 import { accountLockedError, checkPasswordWithLockout, invalidLoginError, lockoutAddress } from './login-lockout.js';
@@ -46,10 +48,31 @@ const invalidToken = () =>
     'The cookies or token provide were not valid or have expired. You may login again to get new cookies or a new token.',
   );
 
+/**
+ * The callers one model snapshot knows, by user id: a user's profile and groups cannot change within
+ * a snapshot, so every request of theirs gets the same frozen AuthUser (and the same group sets, which
+ * what is remembered per group set — visible products, answers — can then key by identity).
+ */
+const callersByModel = new WeakMap<CacheModel, Map<number, AuthUser>>();
+
+function callerFromModel(model: CacheModel, profile: ProfileRecord): AuthUser {
+  let callers = callersByModel.get(model);
+  if (!callers) {
+    callers = new Map();
+    callersByModel.set(model, callers);
+  }
+  let user = callers.get(profile.userid);
+  if (!user) {
+    user = Object.freeze(toAuthUser(profile, model.groupsOf(profile.userid)));
+    callers.set(profile.userid, user);
+  }
+  return user;
+}
+
 /** Resolves credentials to the calling user and the user's groups. */
 @Injectable()
 export class CallerService {
-  private readonly lastUsedWrites = new Map<string, number>();
+  private readonly lastUsedWrites = new Map<number, number>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -73,6 +96,39 @@ export class CallerService {
   }
 
   /**
+   * resolve() without waiting, for the credentials the fresh in-memory model answers as they are
+   * (no API key `last_used` write due): the same user, or the same error, as resolve() would give.
+   * Undefined when resolve() must run (no fresh model, credentials it does not know, a login).
+   */
+  resolveNow(credentials: Credentials): AuthUser | undefined {
+    switch (credentials.kind) {
+      case 'none':
+        return ANONYMOUS;
+      case 'apiKey': {
+        const model = this.cache.freshNow();
+        const found = model?.apiKey(credentials.key);
+        const profile = found && model!.profile(found.user_id);
+        if (!profile || this.lastUsedDue(found.id)) return undefined;
+        this.cache.noteHit();
+        if (found.revoked === 1) throw invalidApiKey();
+        this.checkEnabled(profile);
+        return callerFromModel(model!, profile);
+      }
+      case 'token': {
+        const model = this.cache.freshNow();
+        const owner = model?.loginCookieUser(credentials.cookie);
+        const profile = owner === credentials.userId ? model!.profile(credentials.userId) : undefined;
+        if (!profile) return undefined;
+        this.cache.noteHit();
+        this.checkEnabled(profile);
+        return callerFromModel(model!, profile);
+      }
+      case 'login':
+        return undefined;
+    }
+  }
+
+  /**
    * From the in-memory model when it is fresh (SPEC §1: within CACHE_MAX_STALENESS_MS of every
    * commit; a revoked key, a disabled account or a group change shows within that bound). A key
    * the model does not know is looked up in the database: it may be newer than the model, and
@@ -89,7 +145,7 @@ export class CallerService {
     if (found.revoked === 1) throw invalidApiKey();
     this.checkEnabled(profile);
     await this.touchApiKey(found.id);
-    return toAuthUser(profile, model.groupsOf(profile.userid));
+    return callerFromModel(model, profile);
   }
 
   /** As apiKeyCaller, for a login token (`userid-cookie`). */
@@ -102,7 +158,7 @@ export class CallerService {
       return this.byToken(userId, cookie);
     }
     this.checkEnabled(profile);
-    return toAuthUser(profile, model.groupsOf(userId));
+    return callerFromModel(model, profile);
   }
 
   /** Checks a login and password; answers the profile or throws 300/301. */
@@ -200,12 +256,15 @@ export class CallerService {
     }
   }
 
+  /** Whether this key's `last_used` is to be written now (at most once a minute per key). */
+  private lastUsedDue(keyId: number): boolean {
+    const last = this.lastUsedWrites.get(keyId);
+    return last === undefined || Date.now() - last >= LAST_USED_INTERVAL_MS;
+  }
+
   private async touchApiKey(keyId: number): Promise<void> {
-    const cacheKey = String(keyId);
-    const now = Date.now();
-    const last = this.lastUsedWrites.get(cacheKey);
-    if (last !== undefined && now - last < LAST_USED_INTERVAL_MS) return;
-    this.lastUsedWrites.set(cacheKey, now);
+    if (!this.lastUsedDue(keyId)) return;
+    this.lastUsedWrites.set(keyId, Date.now());
     await this.dataSource.query(`UPDATE user_api_keys SET last_used = ${nowUtcSql(this.dataSource)} WHERE id = ?`, [
       keyId,
     ]);

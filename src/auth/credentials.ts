@@ -41,6 +41,8 @@ function firstString(value: unknown, name: string): string {
 
 function decodeHeader(value: string | string[] | undefined, name: string): string {
   const raw = firstString(value, name);
+  // Nothing to decode (an API key never has a `%`): the value as it is.
+  if (!raw.includes('%')) return raw;
   try {
     return decodeURIComponent(raw);
   } catch {

@@ -1,10 +1,12 @@
 import {
+  applyDecorators,
   type CallHandler,
   type ExecutionContext,
   Injectable,
   type NestInterceptor,
   SetMetadata,
   type Type,
+  UseInterceptors,
 } from '@nestjs/common';
 import { ModuleRef, Reflector } from '@nestjs/core';
 import type { Observable } from 'rxjs';
@@ -40,8 +42,13 @@ export interface RepresentationCall {
  */
 export type Representations = (call: RepresentationCall) => Promise<unknown[]>;
 
-/** Declares the GET answers a write's `If-Match` is compared with. */
-export const IfMatch = (representations: Representations) => SetMetadata(IF_MATCH, representations);
+/**
+ * Declares the GET answers a write's `If-Match` is compared with, and puts the interceptor that
+ * compares on this route only: a global interceptor would wrap every request (reads included) in
+ * Nest's interceptor chain, for the few write routes that have anything to compare.
+ */
+export const IfMatch = (representations: Representations) =>
+  applyDecorators(SetMetadata(IF_MATCH, representations), UseInterceptors(IfMatchInterceptor));
 
 /** The envelope of a stale `If-Match`. */
 export function objectChanged(): BugzillaError {

@@ -90,6 +90,26 @@ export class CacheModel implements VisibilityFacts {
     return ids;
   }
 
+  /**
+   * Ids of the products a member of `groupIds` administers, in name order (Bugzilla's editproducts.cgi:
+   * every product for `editcomponents` members, else get_products_by_permission('editcomponents'): a
+   * group of theirs has editcomponents on the product), among those they can select.
+   */
+  editableIds(groupIds: ReadonlySet<number>, global: boolean): number[] {
+    const selectable = this.visibleIds(groupIds, ['selectable']);
+    if (global) return selectable;
+    const key = `editable:${[...groupIds].sort((a, b) => a - b).join(',')}`;
+    let ids = this.visibleMemo.get(key);
+    if (!ids) {
+      ids = selectable.filter((id) =>
+        this.controls(id).some((control) => control.editcomponents !== 0 && groupIds.has(control.group_id)),
+      );
+      if (this.visibleMemo.size >= VISIBLE_MEMO_LIMIT) this.visibleMemo.clear();
+      this.visibleMemo.set(key, ids);
+    }
+    return ids;
+  }
+
   components(productId: number) {
     return this.tables.components.byProduct.get(productId) ?? [];
   }

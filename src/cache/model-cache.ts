@@ -128,6 +128,24 @@ export class ModelCache implements BeforeApplicationShutdown {
   }
 
   /**
+   * The model if it is fresh right now, without waiting and without counting a hit (the caller
+   * counts one with noteHit when it serves from it); undefined when current() must be asked
+   * (caching off, or the model must first be brought up to date). For the caller lookup on
+   * every request, which then needs no promise when the model knows the caller.
+   */
+  freshNow(): CacheModel | undefined {
+    if (this.disabled || this.closed) return undefined;
+    this.lastUse = performance.now();
+    this.keepChecking();
+    return this.isFresh() ? this.model : undefined;
+  }
+
+  /** An answer served from a model freshNow() gave. */
+  noteHit(): void {
+    this.metrics.hit(METRICS_NAME);
+  }
+
+  /**
    * Waits for a check that can still make the model fresh, and only as long as it can: data from
    * a check that started at S may be served until S + bound, so waiting past that is useless. A
    * check that cannot land in time (a reload running longer than the bound, a huge table, the

@@ -115,6 +115,8 @@ export interface GroupControl {
   group_id: number;
   entry: number;
   membercontrol: number;
+  /** Members of the group administer the product (Bugzilla's per-product editcomponents). */
+  editcomponents: number;
 }
 
 export interface ProfileRecord {
@@ -246,11 +248,16 @@ const LOADERS: { [K in ModelTable]: Loader<K> } = {
     read<FlagRuleRow>('SELECT 1 AS excluded, type_id, product_id, component_id FROM flagexclusions'),
   group_control_map: async (read) => {
     const rows = await read<GroupControl & { product_id: number }>(
-      'SELECT product_id, group_id, entry, membercontrol FROM group_control_map',
+      'SELECT product_id, group_id, entry, membercontrol, editcomponents FROM group_control_map',
     );
     const out = new Map<number, GroupControl[]>();
     for (const row of rows) {
-      const control = { group_id: num(row.group_id), entry: num(row.entry), membercontrol: num(row.membercontrol) };
+      const control = {
+        group_id: num(row.group_id),
+        entry: num(row.entry),
+        membercontrol: num(row.membercontrol),
+        editcomponents: num(row.editcomponents),
+      };
       const productId = num(row.product_id);
       const list = out.get(productId);
       if (list) list.push(control);

@@ -48,6 +48,49 @@ export class ClassificationsController {
     private readonly admin: ClassificationAdminService,
   ) {}
 
+  @Get('classification')
+  @ApiOperation({
+    summary: "Every classification the caller may see (this service's extension, for the admin console).",
+    description:
+      'The items of `GET /rest/classification/{id_or_name}` for every classification, by sort key, then name, ' +
+      'with the same rules: with `useclassification` off only members of `editclassifications` are answered ' +
+      '(900 for everyone else); members of `editclassifications` see every classification (an empty one too) ' +
+      'and every product; others the classifications where they can select a product, with those products. ' +
+      'With `names` or `ids` in the query, the classifications they name, as the route by name answers.',
+  })
+  @ApiQuery({
+    name: 'include_fields',
+    required: false,
+    isArray: true,
+    type: String,
+    description: 'Fields to return, e.g. `name`, `products.name`.',
+  })
+  @ApiQuery({
+    name: 'exclude_fields',
+    required: false,
+    isArray: true,
+    type: String,
+    description: 'Fields to leave out.',
+  })
+  @ApiQuery({ name: 'names', required: false, isArray: true, type: String, description: 'Only these names.' })
+  @ApiQuery({ name: 'ids', required: false, isArray: true, type: Number, description: 'Only these ids.' })
+  @ApiOkResponse({ type: ClassificationListDto })
+  @ApiBadRequestResponse({
+    type: ErrorEnvelopeDto,
+    description:
+      'Classification not enabled (900), blank name (50), non-numeric id (52), unknown API key (306) or token (32000).',
+  })
+  @ApiNotFoundResponse({ type: ErrorEnvelopeDto, description: 'No classification of a name or id given (51).' })
+  @ApiUnauthorizedResponse({
+    type: ErrorEnvelopeDto,
+    description: 'Wrong login or password (300), disabled account (301), or login required by requirelogin (410).',
+  })
+  list(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>): Promise<ClassificationListDto> {
+    // With `names` or `ids` in the query it is Classification.get itself, as over RPC.
+    if (query.names != null || query.ids != null) return this.service.get(user, query);
+    return this.service.all(user, query);
+  }
+
   @Get('classification/:id_or_name')
   @ApiOperation({
     summary: 'Classifications by id or name, with the products the caller may see in them.',

@@ -76,7 +76,35 @@ export class ClassificationsService {
     }
     if (found.length === 0) return { classifications: [] };
 
-    const filter = FieldFilter.fromParams(params as Record<string, unknown>);
+    return this.answer(user, found, editor, FieldFilter.fromParams(params as Record<string, unknown>));
+  }
+
+  /**
+   * Every classification the caller may see (our extension, `GET /rest/classification`): as
+   * Classification.get would answer for all their names — the same setting check, the same items, the
+   * same visibility (members of `editclassifications` see every classification and product; others
+   * the classifications where they can select a product) — by sort key, then name, as Bugzilla lists
+   * them. Two statements whatever the data.
+   */
+  async all(user: AuthUser, params: Record<string, unknown>): Promise<ClassificationListDto> {
+    const editor = user.groupNames.has(EDIT_CLASSIFICATIONS);
+    if (!this.config.params.useclassification && !editor) throw classificationNotEnabled();
+    const rows: Record<string, unknown>[] = await this.reader.query(
+      `SELECT c.id, c.name, c.description, c.sortkey FROM classifications c
+        ORDER BY c.sortkey, c.name${nocase(this.dataSource)}, c.id`,
+    );
+    if (rows.length === 0) return { classifications: [] };
+    const found = rows.map(classificationRow);
+    return this.answer(user, found, editor, FieldFilter.fromParams(params));
+  }
+
+  /** The items of Classification.get for these classifications, with the products the caller may see. */
+  private async answer(
+    user: AuthUser,
+    found: ClassificationRow[],
+    editor: boolean,
+    filter: FieldFilter,
+  ): Promise<ClassificationListDto> {
     const products = await this.productsOf(
       user,
       found.map((row) => row.id),

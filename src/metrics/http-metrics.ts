@@ -15,12 +15,13 @@ export const METRICS_PATH = '/metrics';
  */
 export function registerMetrics(fastify: FastifyInstance, metrics: AppMetrics): void {
   metrics.startProcessMetrics();
-  fastify.addHook('onResponse', async (request, reply) => {
+  fastify.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(
       { route: routeTemplate(request), method: request.method, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
       databaseFaultOf(request),
     );
+    done();
   });
   fastify.get(METRICS_PATH, async (_request, reply) => {
     const { contentType, text } = await metrics.scrape();

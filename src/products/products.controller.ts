@@ -83,6 +83,17 @@ export class ProductsController {
     return this.service.ids(user, 'accessible');
   }
 
+  @Get('product_editable')
+  @IdList(
+    "Ids of the products the caller may administer, ordered by name (this service's extension, for the admin " +
+      'console): every product they can select for members of `editcomponents`, else those they can select on ' +
+      "which a group of theirs has `editcomponents` in the group controls (Bugzilla's " +
+      "get_products_by_permission('editcomponents')). Anonymous callers: none.",
+  )
+  editable(@CurrentUser() user: AuthUser): Promise<ProductIdsDto> {
+    return this.service.editableIds(user);
+  }
+
   @Get('product')
   @ProductGet('Products by ids and names, with their components, versions and milestones.')
   products(

@@ -39,6 +39,7 @@ import {
 } from '../catalogue/flag-type-applicability.js';
 import { PRODUCT_SETS, type ProductSet, ProductVisibility } from '../catalogue/product-visibility.js';
 import { sortByVersion } from '../catalogue/version-order.js';
+import { EDITCOMPONENTS, ProductAdminPolicy } from './product-admin-policy.js';
 import { DatabaseReader } from '../database/read-routing.js';
 
 /** Largest `IN (...)` list sent in one statement; longer lists are split (or filtered in memory). */
@@ -90,12 +91,27 @@ export class ProductsService {
     private readonly visibility: ProductVisibility,
     private readonly cache: ModelCache,
     private readonly reader: DatabaseReader,
+    private readonly adminPolicy: ProductAdminPolicy,
   ) {}
 
   async ids(user: AuthUser, set: ProductSet): Promise<ProductIdsDto> {
     const model = await this.cache.current();
     if (model) return idsAnswer(model.visibleIds(user.groupIds, [set]));
     return { ids: await this.visibility.ids(user, [set]) };
+  }
+
+  /**
+   * Ids of the products the caller may administer, in name order (our extension, README "The admin
+   * console"): from the model when it serves (within the staleness bound), else from the database.
+   */
+  async editableIds(user: AuthUser): Promise<ProductIdsDto> {
+    const global = user.groupNames.has(EDITCOMPONENTS);
+    const model = await this.cache.current();
+    if (model) return idsAnswer(model.editableIds(user.groupIds, global));
+    const selectable = await this.visibility.ids(user, ['selectable']);
+    if (global) return { ids: selectable };
+    const administered = await this.adminPolicy.administeredIds(user, this.reader);
+    return { ids: selectable.filter((id) => administered.has(id)) };
   }
 
   /** Product.get (RPC): the answer as one list. */

@@ -266,6 +266,10 @@ const ADMIN_PAGES_ONLY =
   "this service's own extension of Bugzilla 5.2's admin pages: Bugzilla 5.2 has no WebService method for it, so there is no name to serve it under";
 
 export const REST_ONLY_ROUTES: Readonly<Record<string, string>> = {
+  'GET /rest/classification':
+    "this service's own extension for the admin console: Bugzilla 5.2's Classification.get needs names or ids, and editclassifications.cgi lists them in a page",
+  'GET /rest/product_editable':
+    "this service's own extension for the admin console: Bugzilla 5.2 works this list out inside editproducts.cgi and has no WebService method for it",
   'GET /rest/product/:id_or_name/group_controls': ADMIN_PAGES_ONLY,
   'PUT /rest/product/:id_or_name/group_controls': ADMIN_PAGES_ONLY,
   'DELETE /rest/product/:id_or_name': ADMIN_PAGES_ONLY,

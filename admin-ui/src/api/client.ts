@@ -32,6 +32,7 @@ export const ROUTES = {
   logout: 'GET /rest/logout',
   whoami: 'GET /rest/whoami',
   users: 'GET /rest/user',
+  editable: 'GET /rest/product_editable',
   products: 'GET /rest/product',
   product: 'GET /rest/product/{id_or_name}',
   createProduct: 'POST /rest/product',
@@ -54,6 +55,7 @@ export const ROUTES = {
   groupControls: 'GET /rest/product/{id_or_name}/group_controls',
   updateGroupControls: 'PUT /rest/product/{id_or_name}/group_controls',
   history: 'GET /rest/product/{id_or_name}/history',
+  classifications: 'GET /rest/classification',
   classification: 'GET /rest/classification/{id_or_name}',
   createClassification: 'POST /rest/classification',
   updateClassification: 'PUT /rest/classification/{id_or_name}',
@@ -192,6 +194,11 @@ export class BugzillaApi {
     return (await this.data<{ products: ProductSummary[] }>('products', { query })).products;
   }
 
+  /** The ids of the products the caller may administer (the others are shown read-only). */
+  async editable(): Promise<Set<number>> {
+    return new Set((await this.data<{ ids: number[] }>('editable')).ids);
+  }
+
   /** How many components, versions and milestones each product has, by product id. */
   async catalogueCounts(): Promise<Map<number, PartCounts>> {
     const query = { include_fields: COUNT_FIELDS };
@@ -310,6 +317,11 @@ export class BugzillaApi {
   }
 
   // Classifications
+
+  /** Every classification the caller may see, empty ones included for editclassifications members. */
+  async classifications(): Promise<Classification[]> {
+    return (await this.data<{ classifications: Classification[] }>('classifications')).classifications;
+  }
 
   async classification(idOrName: string | number): Promise<Classification | undefined> {
     const answer = await this.data<{ classifications: Classification[] }>('classification', {

@@ -26,6 +26,7 @@ export function Catalogue() {
   const [filter, setFilter] = useState('');
   const [showAll, setShowAll] = useState(false);
   const [counts, setCounts] = useState<Map<number, PartCounts>>();
+  const [editable, setEditable] = useState<Set<number>>();
 
   useEffect(() => {
     api
@@ -39,6 +40,10 @@ export function Catalogue() {
         ),
       )
       .catch((caught: Error) => setError(caught.message));
+    api
+      .editable()
+      .then(setEditable)
+      .catch(() => setEditable(new Set()));
     // The counts take longer on a big catalogue: the list is usable before they arrive.
     api
       .catalogueCounts()
@@ -110,6 +115,7 @@ export function Catalogue() {
                 <th scope="col" class="num">
                   Milestones
                 </th>
+                <th scope="col">Administer</th>
               </tr>
             </thead>
             <tbody>
@@ -122,6 +128,7 @@ export function Catalogue() {
                   </th>
                   <td class="description">{product.description}</td>
                   <Counts counts={counts} id={product.id} />
+                  <Access editable={editable} product={product} />
                 </tr>
               ))}
             </tbody>
@@ -137,6 +144,19 @@ export function Catalogue() {
         </p>
       )}
     </section>
+  );
+}
+
+/** An edit link for a product the caller administers; "read-only" for the others (none while unknown). */
+function Access({ editable, product }: { editable?: Set<number>; product: ProductSummary }) {
+  if (!editable) return <td aria-busy="true">…</td>;
+  if (!editable.has(product.id)) return <td class="read-only">read-only</td>;
+  return (
+    <td>
+      <a href={href.product(product.id)} aria-label={`Edit ${product.name}`}>
+        Edit
+      </a>
+    </td>
   );
 }
 

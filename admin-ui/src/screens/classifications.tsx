@@ -72,6 +72,45 @@ function ClassificationForm(props: {
   );
 }
 
+/** A product's "move to" choice: the other classifications, and a button that moves it there. */
+function MoveProduct(props: {
+  product: { id: number; name: string };
+  targets: string[];
+  onMove: (product: { id: number; name: string }, to: string) => Promise<void>;
+}) {
+  const [to, setTo] = useState(props.targets[0]);
+  const [busy, setBusy] = useState(false);
+  const target = props.targets.includes(to) ? to : props.targets[0];
+  return (
+    <span class="inline-form">
+      <select
+        aria-label={`Move ${props.product.name} to`}
+        value={target}
+        onChange={(e) => setTo(e.currentTarget.value)}
+      >
+        {props.targets.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        class="secondary small"
+        disabled={busy}
+        aria-label={`Move ${props.product.name}`}
+        onClick={async () => {
+          setBusy(true);
+          await props.onMove(props.product, target);
+          setBusy(false);
+        }}
+      >
+        Move
+      </button>
+    </span>
+  );
+}
+
 const fieldsOf = (draft: Draft) => ({
   name: draft.name,
   description: draft.description,
@@ -80,30 +119,35 @@ const fieldsOf = (draft: Draft) => ({
 
 /**
  * Classifications (Bugzilla's editclassifications.cgi): list them with their products, create, rename,
- * delete. A product moves to another classification from its own page (its Classification field).
- * The service has no route that lists classifications: the list is read from the catalogue's
- * classification names, each then read by name (one without products shows once created here).
+ * delete, and move a product to another one (here, or from the product's page). The list is
+ * GET /rest/classification: every classification the caller may see, empty ones included.
  */
 export function Classifications() {
   const [list, setList] = useState<Classification[]>();
-  const { notice, error, setNotice, setError, confirmed } = useOutcome();
+  const { notice, error, setNotice, setError, clear, confirmed } = useOutcome();
   const [editing, setEditing] = useState<string>();
   const [adding, setAdding] = useState(false);
 
   const load = async () => {
     try {
-      const names = [...new Set((await api.catalogue()).map((p) => p.classification))];
-      const found = await Promise.all(names.map((name) => api.classification(name)));
-      setList(
-        found
-          .filter((c): c is Classification => c !== undefined)
-          .sort((a, b) => a.sort_key - b.sort_key || a.name.localeCompare(b.name)),
-      );
+      setList(await api.classifications());
     } catch (caught) {
       setError((caught as Error).message);
     }
   };
   useEffect(() => void load(), []);
+
+  /** Moves a product to another classification (PUT /rest/product/{id} with its new classification). */
+  const move = async (product: { id: number; name: string }, to: string) => {
+    clear();
+    try {
+      await api.updateProduct(product.id, { classification: to });
+      await load();
+      setNotice(`${product.name} moved to ${to}.`);
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  };
 
   const remove = (c: Classification) =>
     confirmed(
@@ -171,10 +215,17 @@ export function Classifications() {
             {c.description && <p>{c.description}</p>}
             <p class="hint">Sort key {c.sort_key}</p>
             {c.products?.length ? (
-              <ul>
+              <ul class="classified">
                 {c.products.map((p) => (
                   <li key={p.id}>
                     <a href={href.product(p.id)}>{p.name}</a>
+                    {list.length > 1 && (
+                      <MoveProduct
+                        product={p}
+                        targets={list.filter((o) => o.id !== c.id).map((o) => o.name)}
+                        onMove={move}
+                      />
+                    )}
                   </li>
                 ))}
               </ul>

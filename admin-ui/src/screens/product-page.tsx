@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { ApiError } from '../api/client.js';
 import type { Product } from '../api/types.js';
 import { api } from '../session.js';
 import { href } from '../router.js';
@@ -56,10 +55,10 @@ export function ProductPage({ id, tab }: { id: number; tab: string }) {
   }, [id]);
   useEffect(() => void reload(), [reload]);
   useEffect(() => {
-    // The history is for those who may administer the product (SPEC §10): a refusal means read-only.
-    api.history(id, 1).then(
+    // GET /rest/product_editable says which products the caller administers: the others are read-only.
+    api.editable().then(
+      (editable) => setReadOnly(!editable.has(id)),
       () => setReadOnly(false),
-      (caught: unknown) => setReadOnly(caught instanceof ApiError && caught.status !== 404 && caught.code !== 0),
     );
   }, [id]);
 
