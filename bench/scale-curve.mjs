@@ -359,9 +359,12 @@ const fmt = (n, digits = 0) =>
     ? '–'
     : Number(n).toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+/** Who answered: the model (an ETag of content revisions, `"r…"`, sent chunked) or the database path (SHA-1 ETag, Content-Length). */
+const servedBy = (whole) => (whole.etag?.startsWith('"r') ? 'model' : 'database path');
+
 function markdown(rows) {
   const lines = [
-    '| products (components) | start: health / first answer | RSS at rest | reload ms, first / on change: components · versions · milestones · products · group_control_map | worst delay: component / product / group control | whole catalogue: size, first byte, time | peak RSS: 1 / 4 / 8 at once | single-product GET req/s | load avg |',
+    '| products (components) | start: health / first answer | RSS at rest | reload ms, first / on change: components · versions · milestones · products · group_control_map | worst delay: component / product / group control | whole catalogue: size, first byte, time (who served it); first byte with n at once | peak RSS: 1 / 4 / 8 at once | single-product GET req/s | load avg |',
     '|---|---|---:|---|---|---|---|---:|---|',
   ];
   for (const r of rows) {
@@ -372,7 +375,8 @@ function markdown(rows) {
     lines.push(
       `| ${fmt(r.products)} (${fmt(r.components)}) | ${fmt(r.healthMs / 1000, 1)} s / ${fmt(r.firstAnswerMs / 1000, 1)} s | ${fmt(r.restMiB)} MiB | ${reload} | ` +
         `${fmt(r.delays.component)} / ${fmt(r.delays.product)} / ${fmt(r.delays.group_control)} ms | ` +
-        `${fmt(one.bytes / 1e6, 1)} MB, ${fmt(one.firstByteMs)} ms, ${fmt(one.totalMs / 1000, 1)} s | ` +
+        `${fmt(one.bytes / 1e6, 1)} MB, ${fmt(one.firstByteMs)} ms, ${fmt(one.totalMs / 1000, 1)} s (${servedBy(one)}); ` +
+        `first byte at ${r.whole.map((w) => `${w.n}: ${fmt(w.firstByteMs)} ms`).join(', ')} | ` +
         `${r.whole.map((w) => `${fmt(w.peakMiB)}`).join(' / ')} MiB | ${fmt(r.single.reqPerSec)} | ${r.loadavg.map((l) => fmt(l, 1)).join(', ')} |`,
     );
   }

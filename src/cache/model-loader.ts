@@ -65,10 +65,13 @@ export function tableLoadReader(ds: DataSource, timeoutMs: number): ModelReader 
     const runner = ds.createQueryRunner('master');
     try {
       const connection = (await runner.connect()) as RawMysqlConnection;
+      // Logged as the data source logs its own queries (the statement only: it has no parameters).
+      ds.logger.logQuery(sql, undefined, runner);
       return await new Promise<T[]>((resolve, reject) =>
         connection.query({ sql, timeout: timeoutMs > 0 ? timeoutMs : undefined }, (error, rows) => {
           if (!error) return resolve(rows as T[]);
           if (error.code === 'PROTOCOL_SEQUENCE_TIMEOUT') connection.destroy();
+          ds.logger.logQueryError(error, sql, undefined, runner);
           reject(error);
         }),
       );
@@ -182,6 +185,9 @@ function byProduct<T extends { product_id: number; isactive: number }>(rows: T[]
   }
   return { byProduct: groups, withActive, count: rows.length, revisions: new Map() };
 }
+
+/** Longest stretch (ms) of hashing loaded rows before other requests get their turn. */
+const REVISION_SLICE_MS = 10;
 
 /** The digest of one product's rows in one table (see ByProduct.revisions). */
 export function rowsRevision(rows: readonly object[]): string {
@@ -366,7 +372,15 @@ export async function loadProductRows<K extends ProductRowTable>(
         productId,
         sortByVersion(list, (v) => (v as ValueRecord).value),
       );
-  for (const [productId, list] of index.byProduct) index.revisions.set(productId, rowsRevision(list));
+  // Hashing 500,000 components takes a good part of a second: other requests get their turn every few ms.
+  let sliceStart = performance.now();
+  for (const [productId, list] of index.byProduct) {
+    index.revisions.set(productId, rowsRevision(list));
+    if (performance.now() - sliceStart > REVISION_SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
   return index as TableIndexes[K];
 }
 
