@@ -40,6 +40,12 @@ describe.each(DIALECTS)('admin console: products [%s]', (dialect) => {
     const qa = await seed.flagType('qa-verified', { description: 'QA checked it' });
     await seed.flagInclusion(qa, widget, engine);
     await seed.group('reviewers', { description: 'May grant reviews' });
+    // A product-level admin: editcomponents on Widget through a group control, on nothing else.
+    const widgetAdmins = await seed.group('widget-admins');
+    await seed.groupControl(widgetAdmins, widget, { editcomponents: true });
+    await seed.user('pat@example.com', { password: PASSWORD, realname: 'Pat Product', groups: [widgetAdmins] });
+    const sprocket = await seed.product('Sprocket', { description: 'Not Pat’s' });
+    await seed.version(sprocket, 'unspecified');
 
     page = await harness.open();
     page.on('dialog', (dialog) => void dialog.accept());
@@ -378,5 +384,59 @@ describe.each(DIALECTS)('admin console: products [%s]', (dialect) => {
     expect(await rows('SELECT product_id, component_id FROM flaginclusions WHERE type_id = ?', [info.id])).toEqual([
       { product_id: widget, component_id: null },
     ]);
+  });
+
+  it("lets a product-level admin add a flag type to its product, refusing other products' names at the list naming them", async () => {
+    const pat = await harness.open();
+    try {
+      await signIn(pat, 'pat@example.com', PASSWORD);
+      await pat.getByText('Signed in as').waitFor();
+      await pat.evaluate((h) => (location.hash = h), `#/products/${widget}/flag-types`);
+      await pat.getByRole('button', { name: 'New flag type' }).click();
+      const form = pat.getByRole('form', { name: 'New flag type' });
+      await form.getByLabel('Flag type name').fill('pat-check');
+      await form.getByLabel('Flag type description').fill('Checked by Pat');
+      await form.getByLabel('Applies to (inclusions)').fill('Sprocket');
+      await form.getByRole('button', { name: 'Add flag type' }).click();
+      const errorAt = async (label: string) => {
+        const field = form.getByLabel(label, { exact: true });
+        await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+        const id = (await field.getAttribute('aria-describedby'))!.split(' ')[0];
+        return pat.locator(`[id="${id}"]`).textContent();
+      };
+      expect(await errorAt('Applies to (inclusions)')).toBe(
+        "Either the product 'Sprocket' does not exist or you don't have access to it.",
+      );
+      expect(await form.getByLabel('Flag type description').inputValue()).toBe('Checked by Pat');
+
+      await form.getByLabel('Applies to (inclusions)').fill('Widget');
+      await form.getByLabel('Except (exclusions)').fill('Widget:Gears');
+      await form.getByRole('button', { name: 'Add flag type' }).click();
+      expect(await errorAt('Except (exclusions)')).toBe("There is no component named 'Gears' in the 'Widget' product.");
+      expect(await rows('SELECT id FROM flagtypes WHERE name = ?', ['pat-check'])).toEqual([]);
+
+      await form.getByLabel('Except (exclusions)').fill('Widget:Engine');
+      await form.getByRole('button', { name: 'Add flag type' }).click();
+      await pat.getByRole('status').filter({ hasText: 'Flag type pat-check added.' }).waitFor();
+      const { info } = await flagTypeByApi('pat-check');
+      expect(info).toMatchObject({ name: 'pat-check', type: 'bug', description: 'Checked by Pat' });
+      // The exclusion at work: the type applies to Widget, but not to its component Engine.
+      const onEngine = await harness.app.get('/rest/flag_type/Widget/Engine');
+      expect(onEngine.status).toBe(200);
+      expect(onEngine.body.bug.map((t: { name: string }) => t.name)).not.toContain('pat-check');
+      expect(onEngine.body.bug.map((t: { name: string }) => t.name)).toContain('qa-verified');
+      const [engine] = await rows('SELECT id FROM components WHERE product_id = ? AND name = ?', [widget, 'Engine']);
+      expect(
+        await rows(
+          'SELECT product_id, component_id FROM flaginclusions WHERE type_id = ? UNION ALL SELECT product_id, -component_id FROM flagexclusions WHERE type_id = ?',
+          [info.id, info.id],
+        ),
+      ).toEqual([
+        { product_id: widget, component_id: null },
+        { product_id: widget, component_id: -engine.id },
+      ]);
+    } finally {
+      await pat.context().close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { loggerParams } from './log-output.js';
+import { LinesPerTurn, loggerParams } from './log-output.js';
 
 /** A stdout stand-in that keeps what is written. */
 function terminal(isTTY: boolean) {
@@ -107,5 +107,35 @@ describe('loggerParams', () => {
     expect(record.req).toEqual({ id: 'req-3', method: 'GET', url: '/rest/whoami?Bugzilla_api_key=[redacted]&x=1' });
     expect(record.res).toEqual({ statusCode: 200 });
     expect(json.lines[0]).not.toContain('SECRET');
+  });
+});
+
+describe('LinesPerTurn', () => {
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('writes the lines of one turn of the event loop in one write, at the end of that turn, in order', async () => {
+    const writes: string[] = [];
+    const lines = new LinesPerTurn({ write: (text: string) => writes.push(text) });
+    lines.write('{"a":1}\n');
+    lines.write('{"a":2}\n');
+    expect(writes).toEqual([]);
+    await nextTurn();
+    expect(writes).toEqual(['{"a":1}\n{"a":2}\n']);
+    lines.write('{"a":3}\n');
+    await nextTurn();
+    expect(writes).toEqual(['{"a":1}\n{"a":2}\n', '{"a":3}\n']);
+  });
+
+  it('writes at once what is pending when flushed, and a large batch without waiting for the turn to end', () => {
+    const writes: string[] = [];
+    const lines = new LinesPerTurn({ write: (text: string) => writes.push(text) });
+    lines.write('x\n');
+    let flushed = false;
+    lines.flush(() => (flushed = true));
+    expect(writes).toEqual(['x\n']);
+    expect(flushed).toBe(true);
+    const long = `${'y'.repeat(70_000)}\n`;
+    lines.write(long);
+    expect(writes).toEqual(['x\n', long]);
   });
 });

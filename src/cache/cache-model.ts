@@ -1,3 +1,4 @@
+import { groupKeyOf } from '../auth/auth-user.js';
 import { FlagTypeApplicability } from '../catalogue/flag-type-applicability.js';
 import { isVisibleOnModel, type ProductSet, type VisibilityFacts } from '../catalogue/product-visibility.js';
 import type { ApiKeyRecord, ProductRecord, ProfileRecord, TableIndexes } from './model-loader.js';
@@ -79,7 +80,7 @@ export class CacheModel implements VisibilityFacts {
 
   /** Ids of the products in any of `sets` for a member of `groupIds`, in name order. */
   visibleIds(groupIds: ReadonlySet<number>, sets: readonly ProductSet[]): number[] {
-    const key = `${[...sets].sort().join(',')}:${[...groupIds].sort((a, b) => a - b).join(',')}`;
+    const key = `${sets.length === 1 ? sets[0] : [...sets].sort().join(',')}:${groupKeyOf(groupIds)}`;
     let ids = this.visibleMemo.get(key);
     if (!ids) {
       ids = [];
@@ -98,7 +99,7 @@ export class CacheModel implements VisibilityFacts {
   editableIds(groupIds: ReadonlySet<number>, global: boolean): number[] {
     const selectable = this.visibleIds(groupIds, ['selectable']);
     if (global) return selectable;
-    const key = `editable:${[...groupIds].sort((a, b) => a - b).join(',')}`;
+    const key = `editable:${groupKeyOf(groupIds)}`;
     let ids = this.visibleMemo.get(key);
     if (!ids) {
       ids = selectable.filter((id) =>

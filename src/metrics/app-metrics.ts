@@ -4,12 +4,25 @@ import type { DatabaseFault } from '../bugzilla/error-envelope.js';
 import { availabilityOf } from '../database/galera/availability.js';
 import { CacheMetrics } from './cache-metrics.js';
 import { readPoolUsage, type PoolUsage } from './database-pool.js';
+import { registerRequestSeries } from './request-series.js';
 
-/** The labels of a request's series: bounded sets only (a route template, never the URL). */
-export interface RequestLabels {
-  route: string;
-  method: string;
-  status: string;
+/**
+ * A counter with one label whose counts are plain numbers on the way (one Map update per inc,
+ * where prom-client's inc hashes a label object), handed to prom-client when it is scraped.
+ */
+function countedAtScrape(registry: Registry, name: string, help: string, label: string): (value: string) => void {
+  const counts = new Map<string, number>();
+  new Counter({
+    name,
+    help,
+    labelNames: [label],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [value, count] of counts) this.inc({ [label]: value }, count);
+    },
+  });
+  return (value) => void counts.set(value, (counts.get(value) ?? 0) + 1);
 }
 
 let processRegistry: Registry | undefined;
@@ -38,20 +51,11 @@ function processMetrics(): Registry {
 export class AppMetrics {
   readonly registry = new Registry();
 
-  readonly requests = new Counter({
-    name: 'bugzilla_http_requests_total',
-    help: "Requests answered, by route template (or '(unmatched)'), method and status.",
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [this.registry],
-  });
-
-  readonly requestDuration = new Histogram({
-    name: 'bugzilla_http_request_duration_seconds',
-    help: 'Time from receiving a request to the end of its answer, by route template, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    registers: [this.registry],
-  });
+  /**
+   * Every answered request, counted per series without prom-client's per-call label hashing
+   * (request-series.ts); the request counter and duration histogram read it when scraped.
+   */
+  private readonly requestSeries = registerRequestSeries(this.registry);
 
   readonly unavailableAnswers = new Counter({
     name: 'bugzilla_http_unavailable_responses_total',
@@ -68,19 +72,20 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
-  private readonly cacheHits = new Counter({
-    name: 'bugzilla_cache_hits_total',
-    help: 'Answers served from a cache, by cache (filled once the response cache lands).',
-    labelNames: ['cache'] as const,
-    registers: [this.registry],
-  });
+  /** Counted on nearly every request (the caller lookup and the answer from the model). */
+  private readonly cacheHit = countedAtScrape(
+    this.registry,
+    'bugzilla_cache_hits_total',
+    'Answers served from a cache, by cache (filled once the response cache lands).',
+    'cache',
+  );
 
-  private readonly cacheMisses = new Counter({
-    name: 'bugzilla_cache_misses_total',
-    help: 'Answers not found in a cache and computed, by cache (filled once the response cache lands).',
-    labelNames: ['cache'] as const,
-    registers: [this.registry],
-  });
+  private readonly cacheMiss = countedAtScrape(
+    this.registry,
+    'bugzilla_cache_misses_total',
+    'Answers not found in a cache and computed, by cache (filled once the response cache lands).',
+    'cache',
+  );
 
   private readonly cacheRefreshes = new Counter({
     name: 'bugzilla_cache_refreshes_total',
@@ -142,8 +147,8 @@ export class AppMetrics {
 
   /** What caches call; see CacheMetrics. */
   readonly cache: CacheMetrics = {
-    hit: (cache) => this.cacheHits.inc({ cache }),
-    miss: (cache) => this.cacheMisses.inc({ cache }),
+    hit: (cache) => this.cacheHit(cache),
+    miss: (cache) => this.cacheMiss(cache),
     refresh: (cache) => this.cacheRefreshes.inc({ cache }),
     reloaded: (cache, table, seconds) => this.cacheReloadSeconds.observe({ cache, table }, seconds),
     trackOldestData: (cache, oldestLoadedAt) => void this.oldestData.set(cache, oldestLoadedAt),
@@ -154,11 +159,10 @@ export class AppMetrics {
     this.dataSource = dataSource;
   }
 
-  /** One answered request. */
-  observeRequest(labels: RequestLabels, seconds: number, fault: DatabaseFault | undefined): void {
-    this.requests.inc(labels);
-    this.requestDuration.observe(labels, seconds);
-    if (labels.status === '503') this.unavailableAnswers.inc();
+  /** One answered request, by its route template, method and status code. */
+  observeRequest(route: string, method: string, statusCode: number, seconds: number, fault: DatabaseFault | undefined): void {
+    this.requestSeries.observe(route, method, statusCode, seconds);
+    if (statusCode === 503) this.unavailableAnswers.inc();
     if (fault) this.databaseErrors.inc({ kind: fault });
   }
 
@@ -177,6 +181,7 @@ export class AppMetrics {
   close(): void {
     this.dataSource = undefined;
     this.oldestData.clear();
+    this.requestSeries.clear();
     this.registry.clear();
   }
 

@@ -17,7 +17,9 @@ export function registerMetrics(fastify: FastifyInstance, metrics: AppMetrics): 
   metrics.startProcessMetrics();
   fastify.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(
-      { route: routeTemplate(request), method: request.method, status: String(reply.statusCode) },
+      routeTemplate(request),
+      request.method,
+      reply.statusCode,
       reply.elapsedTime / 1000,
       databaseFaultOf(request),
     );

@@ -1,6 +1,6 @@
 import { Injectable, type StreamableFile } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AuthUser } from '../auth/auth-user.js';
+import { type AuthUser, groupKeyOf } from '../auth/auth-user.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
 import { FieldFilter } from '../bugzilla/field-filter.js';
 import { toList } from '../bugzilla/params.js';
@@ -332,7 +332,7 @@ function rememberedFromModel(
     query,
     params.include_fields ?? null,
     params.exclude_fields ?? null,
-    [...user.groupIds].sort((a, b) => a - b),
+    groupKeyOf(user.groupIds),
   ]);
   const known = model.rememberedAnswer<ProductListDto | undefined>(key);
   if (known.found) return known.value;
