@@ -6,6 +6,7 @@ import type {
   ErrorEnvelope,
   FlagTypeFields,
   FlagTypeInfo,
+  FlagTypeRules,
   GroupControl,
   GroupControlChange,
   GroupControlsUpdate,
@@ -49,6 +50,7 @@ export const ROUTES = {
   updateMilestone: 'PUT /rest/product/{product}/milestone/{name}',
   deleteMilestone: 'DELETE /rest/product/{product}/milestone/{name}',
   flagTypes: 'GET /rest/flag_type/{product}',
+  flagTypeRules: 'GET /rest/flag_type',
   createFlagType: 'POST /rest/flag_type',
   updateFlagType: 'PUT /rest/flag_type/{id_or_name}',
   deleteFlagType: 'DELETE /rest/flag_type/{id_or_name}',
@@ -283,12 +285,18 @@ export class BugzillaApi {
     return (await this.data<{ id: number }>('createFlagType', { body: fields })).id;
   }
 
-  updateFlagType(id: number, fields: FlagTypeFields): Promise<unknown> {
-    return this.data('updateFlagType', { params: { id_or_name: id }, body: fields });
+  /** One flag type with its whole lists (those the caller may change), and the ETag to send back with writes. */
+  async flagTypeRules(id: number): Promise<Read<FlagTypeRules>> {
+    const read = await this.call<{ flagtypes: FlagTypeRules[] }>('flagTypeRules', { query: { ids: id } });
+    return { data: read.data.flagtypes[0], etag: read.etag };
   }
 
-  deleteFlagType(id: number): Promise<unknown> {
-    return this.data('deleteFlagType', { params: { id_or_name: id } });
+  updateFlagType(id: number, fields: FlagTypeFields, etag?: string): Promise<unknown> {
+    return this.data('updateFlagType', { params: { id_or_name: id }, body: fields, ifMatch: etag });
+  }
+
+  deleteFlagType(id: number, etag?: string): Promise<unknown> {
+    return this.data('deleteFlagType', { params: { id_or_name: id }, ifMatch: etag });
   }
 
   // Group controls and history (SPEC §10)
@@ -334,11 +342,11 @@ export class BugzillaApi {
     return (await this.data<{ id: number }>('createClassification', { body: fields })).id;
   }
 
-  updateClassification(idOrName: string | number, fields: ClassificationFields): Promise<unknown> {
-    return this.data('updateClassification', { params: { id_or_name: idOrName }, body: fields });
+  updateClassification(idOrName: string | number, fields: ClassificationFields, etag?: string): Promise<unknown> {
+    return this.data('updateClassification', { params: { id_or_name: idOrName }, body: fields, ifMatch: etag });
   }
 
-  deleteClassification(idOrName: string | number): Promise<unknown> {
-    return this.data('deleteClassification', { params: { id_or_name: idOrName } });
+  deleteClassification(idOrName: string | number, etag?: string): Promise<unknown> {
+    return this.data('deleteClassification', { params: { id_or_name: idOrName }, ifMatch: etag });
   }
 }

@@ -79,9 +79,39 @@ export function createFields(draft: FlagTypeDraft): FlagTypeFields {
   return fields;
 }
 
+/** The API's list as lines: `Product`, `Product:Component`, `__Any__` (every product). */
+export function linesOf(list: readonly Clusion[]): string {
+  return list
+    .flatMap((item) =>
+      typeof item === 'string'
+        ? [item]
+        : Object.entries(item).flatMap(([product, components]) => components.map((name) => `${product}:${name}`)),
+    )
+    .join('\n');
+}
+
+/** A list's lines compared as a set (order, blank lines and spaces around names do not count). */
+function sameLines(a: string, b: string): boolean {
+  const set = (text: string) =>
+    JSON.stringify(
+      text
+        .split('\n')
+        .map((line) =>
+          line
+            .split(':')
+            .map((part) => part.trim())
+            .join(':'),
+        )
+        .filter(Boolean)
+        .sort(),
+    );
+  return set(a) === set(b);
+}
+
 /**
- * What an edit is sent with: only the fields that changed. The inclusion and exclusion lists replace
- * the type's whole lists, so they are sent only when something was typed in them.
+ * What an edit is sent with: the fields that changed. The form starts from the type's whole lists
+ * (`GET /rest/flag_type?ids=`); a list that changed is sent whole, since PUT replaces the type's list
+ * (keeping only the rules the caller was not shown), so no other product's rule is dropped.
  */
 export function updateFields(before: FlagTypeDraft, after: FlagTypeDraft): FlagTypeFields {
   const fields: FlagTypeFields = {};
@@ -91,8 +121,8 @@ export function updateFields(before: FlagTypeDraft, after: FlagTypeDraft): FlagT
     if (after[key] === before[key]) continue;
     set[key] = key === 'sortkey' ? numberOr(after.sortkey) : after[key];
   }
-  if (after.inclusions.trim()) fields.inclusions = clusionsOf(after.inclusions);
-  if (after.exclusions.trim()) fields.exclusions = clusionsOf(after.exclusions);
+  if (!sameLines(before.inclusions, after.inclusions)) fields.inclusions = clusionsOf(after.inclusions);
+  if (!sameLines(before.exclusions, after.exclusions)) fields.exclusions = clusionsOf(after.exclusions);
   return fields;
 }
 
