@@ -426,6 +426,27 @@ describe.each(DIALECTS)('admin console: products [%s]', (dialect) => {
     expect(await storedRules('flaginclusions', 'sign-off')).toEqual(['Sprocket', 'Widget']);
     expect(await storedRules('flagexclusions', 'sign-off')).toEqual(['Widget:Engine']);
 
+    // Another admin saves first: the edit's If-Match is stale (412), what was typed stays, a second save wins.
+    await page.getByRole('button', { name: 'Edit flag type sign-off' }).click();
+    await form.waitFor();
+    const login = await harness.app.get('/rest/login', { query: { login: 'admin@example.com', password: PASSWORD } });
+    const [{ id: signOff }] = await rows('SELECT id FROM flagtypes WHERE name = ?', ['sign-off']);
+    const other = await harness.app.put(`/rest/flag_type/${signOff}`, {
+      headers: { 'X-BUGZILLA-TOKEN': login.body.token },
+      body: { description: 'Signed off elsewhere' },
+    });
+    expect(other.status).toBe(200);
+    await form.getByLabel('Flag type sort key').fill('4');
+    await form.getByRole('button', { name: 'Save flag type' }).click();
+    await form.getByText('The object was changed by someone else.', { exact: false }).waitFor();
+    expect(await form.getByLabel('Flag type sort key').inputValue()).toBe('4');
+    expect(await rows('SELECT sortkey FROM flagtypes WHERE id = ?', [signOff])).toEqual([{ sortkey: 3 }]);
+    await form.getByRole('button', { name: 'Save flag type' }).click();
+    await page.getByRole('status').filter({ hasText: 'Flag type sign-off saved.' }).waitFor();
+    expect(await rows('SELECT sortkey, description FROM flagtypes WHERE id = ?', [signOff])).toEqual([
+      { sortkey: 4, description: 'Signed off elsewhere' },
+    ]);
+
     // A product-level admin sees (and sends) Widget's rules only; Sprocket's inclusion stays.
     const pat = await harness.open();
     try {
@@ -451,8 +472,13 @@ describe.each(DIALECTS)('admin console: products [%s]', (dialect) => {
   it("lets a product-level admin add a flag type to its product, refusing other products' names at the list naming them", async () => {
     const pat = await harness.open();
     try {
+      // The console asks which groups Pat is in; not in editcomponents, Pat is not offered a new product.
+      const ownGroups = pat.waitForResponse((response) => /\/rest\/user\?.*include_fields=groups/.test(response.url()));
       await signIn(pat, 'pat@example.com', PASSWORD);
       await pat.getByText('Signed in as').waitFor();
+      expect((await ownGroups).status()).toBe(200);
+      await pat.getByRole('heading', { name: 'Products' }).waitFor();
+      expect(await pat.getByRole('link', { name: 'New product' }).count()).toBe(0);
       await pat.evaluate((h) => (location.hash = h), `#/products/${widget}/flag-types`);
       await pat.getByRole('button', { name: 'New flag type' }).click();
       const form = pat.getByRole('form', { name: 'New flag type' });

@@ -123,6 +123,43 @@ forEachDialect('GET /rest/group (Group.get)', (app) => {
     ]);
   });
 
+  it("lists the caller's own groups in User.get when include_fields names groups", async () => {
+    const own = await app().get('/rest/user', {
+      query: { names: 'plain@example.com', include_fields: 'groups' },
+      headers: { 'X-BUGZILLA-API-KEY': keys.blesser },
+    });
+    const blesser = Number(
+      (await app().rows('SELECT userid FROM profiles WHERE login_name = ?', ['blesser@example.com']))[0].userid,
+    );
+    const mine = await app().get('/rest/user', {
+      query: { ids: blesser, include_fields: 'groups' },
+      headers: { 'X-BUGZILLA-API-KEY': keys.blesser },
+    });
+    const plain = await app().get('/rest/user', {
+      query: { ids: blesser },
+      headers: { 'X-BUGZILLA-API-KEY': keys.blesser },
+    });
+    expect({ status: mine.status, body: mine.body }).toEqual({
+      status: 200,
+      body: {
+        users: [
+          {
+            id: blesser,
+            name: 'blesser@example.com',
+            real_name: '',
+            email: 'blesser@example.com',
+            can_login: true,
+            groups: [brief('leads', 'Team leads')],
+          },
+        ],
+      },
+    });
+    // Without include_fields=groups, and on other users' entries, no groups.
+    expect(plain.body.users[0].groups).toBeUndefined();
+    expect(own.status).toBe(200);
+    expect(own.body.users.map((user: { groups?: unknown }) => user.groups)).toEqual([undefined]);
+  });
+
   it('answers over JSON-RPC and XML-RPC as over REST', async () => {
     const rest = await get('blesser', { names: 'testers' });
     const json = await jsonrpc(app(), 'Group.get', { names: ['testers'] }, { 'X-BUGZILLA-API-KEY': keys.blesser });

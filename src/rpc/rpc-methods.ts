@@ -140,7 +140,7 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
     access: {},
     rest: ['GET /rest/user', 'GET /rest/user/:id_or_login'],
     call: ({ service, user, params }) =>
-      service(SessionService).users(user, params.ids, params.names, params.match, params.limit),
+      service(SessionService).users(user, params.ids, params.names, params.match, params.limit, params.include_fields),
   },
   // Not in Bugzilla 5.2's User class; bugzilla.mozilla.org serves it (GET /rest/whoami).
   'User.whoami': {

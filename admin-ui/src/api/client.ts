@@ -301,6 +301,14 @@ export class BugzillaApi {
     return this.data('deleteFlagType', { params: { id_or_name: id }, ifMatch: etag });
   }
 
+  /** The names of the groups the caller is in (User.get's `groups` of its own entry). */
+  async ownGroups(userId: number): Promise<string[]> {
+    const answer = await this.data<{ users: { id: number; groups?: { name: string }[] }[] }>('users', {
+      query: { ids: userId, include_fields: 'groups' },
+    });
+    return answer.users.find((user) => user.id === userId)?.groups?.map((group) => group.name) ?? [];
+  }
+
   // Groups
 
   /** The groups the caller may list (Group.get: every group for editusers/creategroups members, else bless groups). */
@@ -345,6 +353,14 @@ export class BugzillaApi {
       params: { id_or_name: idOrName },
     });
     return answer.classifications[0];
+  }
+
+  /** One classification as `GET /rest/classification/{id}` answers, and the ETag to send back with writes to it. */
+  async classificationRead(id: number): Promise<Read<Classification | undefined>> {
+    const read = await this.call<{ classifications: Classification[] }>('classification', {
+      params: { id_or_name: id },
+    });
+    return { data: read.data.classifications[0], etag: read.etag };
   }
 
   async createClassification(fields: ClassificationFields): Promise<number> {

@@ -143,6 +143,8 @@ function numberOr(text: string): number | string {
 function fieldOf(draft: () => FlagTypeDraft): FieldOf {
   return (error: ApiError) => {
     const { message, code } = error;
+    // Someone else saved first: about the whole form, not one field.
+    if (error.isConflict) return undefined;
     if (code === 1101 || /a name argument/.test(message)) return 'name';
     if (code === 1102 || /a description argument/.test(message)) return 'description';
     if (code === 1103 || code === 501) return 'cc_list';
