@@ -365,6 +365,15 @@ describe.each(DIALECTS)('admin console: products [%s]', (dialect) => {
     expect(await form.getByLabel('CC list').inputValue()).toBe('bob@example.com');
     expect(await form.getByLabel('Grant group').inputValue()).toBe('reviewers');
     expect(await form.getByLabel('Multiplicable').isChecked()).toBe(false);
+    // The groups Group.get lists are offered as choices for both group fields.
+    for (const label of ['Grant group', 'Request group']) {
+      await expect.poll(() => form.getByLabel(label).getAttribute('list')).toBeTruthy();
+      const list = await form.getByLabel(label).getAttribute('list');
+      const offered = await page
+        .locator(`datalist[id="${list}"] option`)
+        .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+      expect(offered).toEqual(expect.arrayContaining(['reviewers', 'widget-admins', 'editcomponents']));
+    }
 
     await form.getByLabel('Flag type description').fill('Triage it soon');
     await form.getByLabel('Flag type sort key').fill('99999');

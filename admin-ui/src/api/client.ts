@@ -7,6 +7,7 @@ import type {
   FlagTypeFields,
   FlagTypeInfo,
   FlagTypeRules,
+  Group,
   GroupControl,
   GroupControlChange,
   GroupControlsUpdate,
@@ -54,6 +55,7 @@ export const ROUTES = {
   createFlagType: 'POST /rest/flag_type',
   updateFlagType: 'PUT /rest/flag_type/{id_or_name}',
   deleteFlagType: 'DELETE /rest/flag_type/{id_or_name}',
+  groups: 'GET /rest/group',
   groupControls: 'GET /rest/product/{id_or_name}/group_controls',
   updateGroupControls: 'PUT /rest/product/{id_or_name}/group_controls',
   history: 'GET /rest/product/{id_or_name}/history',
@@ -297,6 +299,13 @@ export class BugzillaApi {
 
   deleteFlagType(id: number, etag?: string): Promise<unknown> {
     return this.data('deleteFlagType', { params: { id_or_name: id }, ifMatch: etag });
+  }
+
+  // Groups
+
+  /** The groups the caller may list (Group.get: every group for editusers/creategroups members, else bless groups). */
+  async groups(): Promise<Group[]> {
+    return (await this.data<{ groups: Group[] }>('groups')).groups;
   }
 
   // Group controls and history (SPEC §10)

@@ -260,3 +260,10 @@ export interface ClassificationFields {
   description?: string;
   sortkey?: number;
 }
+
+/** A group as `GET /rest/group` (Bugzilla's Group.get) answers. */
+export interface Group {
+  id: number;
+  name: string;
+  description: string;
+}

@@ -1,7 +1,15 @@
 import { useState } from 'preact/hooks';
 import { ApiError } from '../../api/client.js';
 import type { Clusion, FlagTypeFields } from '../../api/types.js';
-import { CheckboxField, FormError, SelectField, TextField, type FieldOf, useSubmit } from '../../components/fields.js';
+import {
+  CheckboxField,
+  FormError,
+  SelectField,
+  TextField,
+  type FieldOf,
+  useFieldId,
+  useSubmit,
+} from '../../components/fields.js';
 
 /**
  * A flag type's fields as Bugzilla's editflagtypes.cgi offers them. Inclusions and exclusions are
@@ -166,11 +174,15 @@ export function FlagTypeForm(props: {
   /** Editing: the target type cannot change (Bugzilla's page shows it fixed). */
   editing?: boolean;
   hints?: { inclusions?: string; exclusions?: string; grant_group?: string; request_group?: string };
+  /** Group names offered for the grant and request groups (Group.get's answer; any name may be typed). */
+  groupChoices?: readonly string[];
   onSubmit: (draft: FlagTypeDraft) => Promise<void>;
   onCancel: () => void;
 }) {
   const [draft, setDraft] = useState(props.initial);
   const { errors, busy, submit } = useSubmit(fieldOf(() => draft));
+  const listId = useFieldId('groups');
+  const choices = props.groupChoices?.length ? listId : undefined;
   const set =
     <K extends keyof FlagTypeDraft>(key: K) =>
     (value: FlagTypeDraft[K]) =>
@@ -242,6 +254,7 @@ export function FlagTypeForm(props: {
         onInput={set('grant_group')}
         error={errors.fields.grant_group}
         hint={props.hints?.grant_group ?? 'The group that may grant or deny; empty: everyone.'}
+        list={choices}
       />
       <TextField
         label="Request group"
@@ -249,7 +262,15 @@ export function FlagTypeForm(props: {
         onInput={set('request_group')}
         error={errors.fields.request_group}
         hint={props.hints?.request_group ?? 'The group that may request; empty: everyone.'}
+        list={choices}
       />
+      {choices && (
+        <datalist id={choices}>
+          {props.groupChoices!.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+      )}
       <CheckboxField label="Active" checked={draft.is_active} onChange={set('is_active')} />
       <CheckboxField label="Requestable" checked={draft.is_requestable} onChange={set('is_requestable')} />
       <CheckboxField

@@ -52,6 +52,14 @@ export function FlagTypesTab({ product, reload }: ProductTabProps) {
       .then(setTypes)
       .catch((caught: Error) => setError(caught.message));
   useEffect(() => void load(), [product.name]);
+  // Names offered for the grant and request groups: what Group.get lets the caller list (none: type them).
+  const [groupNames, setGroupNames] = useState<string[]>([]);
+  useEffect(() => {
+    api
+      .groups()
+      .then((groups) => setGroupNames(groups.map((group) => group.name)))
+      .catch(() => setGroupNames([]));
+  }, []);
 
   const edit = async (type: FlagTypeInfo) => {
     clear();
@@ -96,6 +104,7 @@ export function FlagTypesTab({ product, reload }: ProductTabProps) {
           title="New flag type"
           submitLabel="Add flag type"
           initial={{ ...NEW_FLAG_TYPE, inclusions: product.name }}
+          groupChoices={groupNames}
           onCancel={() => setAdding(false)}
           onSubmit={async (draft: FlagTypeDraft) => {
             await api.createFlagType(createFields(draft));
@@ -112,6 +121,7 @@ export function FlagTypesTab({ product, reload }: ProductTabProps) {
           submitLabel="Save flag type"
           editing
           initial={editing.draft}
+          groupChoices={groupNames}
           hints={{
             inclusions:
               'Every product it applies to, one per line: Product, Product:Component, or __Any__ for every product. ' +
