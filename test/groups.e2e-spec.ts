@@ -39,6 +39,16 @@ forEachDialect('GET /rest/group (Group.get)', (app) => {
       [[users.blesser, ids.reviewers, 1, 0]],
     );
     await seed.insertMany('group_group_map', ['member_id', 'grantor_id', 'grant_type'], [[ids.leads, ids.testers, 1]]);
+    // Members of leads are members of testers; Tina is in testers directly (disabled, mail off).
+    await seed.groupMember(ids.leads, ids.testers);
+    const tina = await seed.user('tina@example.com', {
+      realname: 'Tina Tester',
+      enabled: false,
+      groups: [ids.testers],
+    });
+    await app().rows('UPDATE profiles SET disable_mail = 1 WHERE userid = ?', [tina]);
+    ids.tina = tina;
+    ids.blesser = users.blesser;
   });
 
   it('gives members of editusers every group: system groups, then bug groups, each by name', async () => {
@@ -149,7 +159,7 @@ forEachDialect('GET /rest/group (Group.get)', (app) => {
             real_name: '',
             email: 'blesser@example.com',
             can_login: true,
-            groups: [brief('leads', 'Team leads')],
+            groups: [brief('leads', 'Team leads'), brief('testers', 'Test things')],
           },
         ],
       },
@@ -158,6 +168,47 @@ forEachDialect('GET /rest/group (Group.get)', (app) => {
     expect(plain.body.users[0].groups).toBeUndefined();
     expect(own.status).toBe(200);
     expect(own.body.users.map((user: { groups?: unknown }) => user.groups)).toEqual([undefined]);
+  });
+
+  it('lists the members of each group with membership=1, to whom may see them', async () => {
+    const members = await get('blesser', { names: 'testers', membership: 1 });
+    expect({ status: members.status, body: members.body }).toEqual({
+      status: 200,
+      body: {
+        groups: [
+          {
+            ...brief('testers', 'Test things'),
+            membership: [
+              {
+                id: ids.blesser,
+                real_name: '',
+                name: 'blesser@example.com',
+                email: 'blesser@example.com',
+                can_login: true,
+                email_enabled: true,
+                login_denied_text: '',
+              },
+              {
+                id: ids.tina,
+                real_name: 'Tina Tester',
+                name: 'tina@example.com',
+                email: 'tina@example.com',
+                can_login: false,
+                email_enabled: false,
+                login_denied_text: 'This account is disabled.',
+              },
+            ],
+          },
+        ],
+      },
+    });
+    const hidden = await get('blesser', { names: 'leads', membership: 1 });
+    expect({ status: hidden.status, body: hidden.body }).toEqual({
+      status: 400,
+      body: error(32000, 'You are not allowed to see members of the leads group.'),
+    });
+    const none = await get('blesser', { names: 'leads', membership: 0 });
+    expect(none.body).toEqual({ groups: [brief('leads', 'Team leads')] });
   });
 
   it('answers over JSON-RPC and XML-RPC as over REST', async () => {

@@ -27,11 +27,12 @@ export class GroupsController {
     description:
       'For members of `editusers` or `creategroups` and users who can bless a group (805 otherwise). Without ' +
       '`ids` or `names`: every group for members of `editusers` or `creategroups`, else the groups the caller ' +
-      "can bless. `is_active`, `is_bug_group` and `user_regexp` only for members of `creategroups`. Bugzilla's " +
-      '`membership` parameter is not served (ignored).',
+      'can bless. `is_active`, `is_bug_group` and `user_regexp` only for members of `creategroups`; `membership=1` ' +
+      "adds each group's members (32000 on a group whose members the caller may not see).",
   })
   @ApiQuery({ name: 'ids', required: false, type: [Number] })
   @ApiQuery({ name: 'names', required: false, type: [String] })
+  @ApiQuery({ name: 'membership', required: false, type: Boolean, description: "1: each group's members." })
   @ApiOkResponse({ type: GroupListDto })
   @ApiBadRequestResponse({
     type: ErrorEnvelopeDto,
@@ -42,6 +43,6 @@ export class GroupsController {
   @ApiUnauthorizedResponse({ type: ErrorEnvelopeDto, description: 'Not logged in (410).' })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDto, description: 'No group of that name (51).' })
   get(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>): Promise<GroupListDto> {
-    return this.service.get(user, { ids: query.ids, names: query.names });
+    return this.service.get(user, { ids: query.ids, names: query.names, membership: query.membership });
   }
 }

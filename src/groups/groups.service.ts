@@ -11,6 +11,29 @@ import type { GroupDto, GroupListDto } from './dto/group.dto.js';
 export interface GroupGetParams {
   ids?: unknown;
   names?: unknown;
+  /** Perl-true: each group lists its members. */
+  membership?: unknown;
+}
+
+/** A member as Group.get's `membership` lists it. */
+export interface GroupMemberDto {
+  id: number;
+  real_name: string;
+  name: string;
+  email: string;
+  can_login: boolean;
+  email_enabled: boolean;
+  login_denied_text: string;
+}
+
+interface MemberRow {
+  group_id: number;
+  userid: number;
+  login_name: string;
+  realname: string;
+  is_enabled: number;
+  disable_mail: number;
+  disabledtext: string;
 }
 
 interface GroupRow {
@@ -32,8 +55,8 @@ const COLUMNS = 'g.id, g.name, g.description, g.isbuggroup, g.userregexp, g.isac
 /**
  * Bugzilla 5.2's Group.get (Bugzilla/WebService/Group.pm): groups by id and name for members of
  * `editusers` or `creategroups` and for users who can bless some group; every group or the
- * caller's bless groups when neither is given. Three statements at most. `membership` (the members
- * of each group) is not served; `usevisibilitygroups` is read as off, as everywhere in this service.
+ * caller's bless groups when neither is given; with `membership`, each group's members. Five
+ * statements at most. `usevisibilitygroups` is read as off, as everywhere in this service.
  */
 @Injectable()
 export class GroupsService {
@@ -86,7 +109,79 @@ export class GroupsService {
       rows = await this.reader.query(`SELECT ${COLUMNS} FROM \`groups\` g ${only} ${order}`, blessIds ?? []);
     }
     const full = user.groupNames.has('creategroups');
-    return { groups: rows.map((row) => toGroup(row, full)) };
+    const groups = rows.map((row) => toGroup(row, full));
+    if (perlTrue(params.membership)) {
+      // _get_group_membership: members are visible to editusers and creategroups members, and on the groups one can bless.
+      const blessable = new Set(blessIds ?? []);
+      for (const row of rows) {
+        if (!allGroups && !blessable.has(Number(row.id))) {
+          throw new BugzillaError(ErrorCode.USER_ERROR, `You are not allowed to see members of the ${row.name} group.`);
+        }
+      }
+      const members = await this.members(rows.map((row) => Number(row.id)));
+      groups.forEach((group) => (group.membership = members.get(group.id) ?? []));
+    }
+    return { groups };
+  }
+
+  /**
+   * Each group's members (Group.pm's flatten_group_membership): users directly in it (user_group_map,
+   * not bless rows) or in a group whose members are, transitively, members of it; by login. Two
+   * statements: the membership grants, then the members of every group concerned.
+   */
+  private async members(groupIds: number[]): Promise<Map<number, GroupMemberDto[]>> {
+    const out = new Map<number, GroupMemberDto[]>();
+    if (groupIds.length === 0) return out;
+    const edges: { member_id: number; grantor_id: number }[] = await this.reader.query(
+      'SELECT member_id, grantor_id FROM group_group_map WHERE grant_type = 0',
+    );
+    const membersOf = new Map<number, number[]>();
+    for (const edge of edges) {
+      const list = membersOf.get(Number(edge.grantor_id)) ?? [];
+      list.push(Number(edge.member_id));
+      membersOf.set(Number(edge.grantor_id), list);
+    }
+    const flattened = new Map<number, Set<number>>();
+    for (const id of groupIds) {
+      const seen = new Set([id]);
+      const queue = [id];
+      while (queue.length) {
+        for (const member of membersOf.get(queue.shift()!) ?? []) {
+          if (!seen.has(member)) {
+            seen.add(member);
+            queue.push(member);
+          }
+        }
+      }
+      flattened.set(id, seen);
+    }
+    const all = [...new Set([...flattened.values()].flatMap((set) => [...set]))];
+    const rows: MemberRow[] = await this.reader.query(
+      `SELECT ugm.group_id, p.userid, p.login_name, p.realname, p.is_enabled, p.disable_mail, p.disabledtext
+         FROM user_group_map ugm JOIN profiles p ON p.userid = ugm.user_id
+        WHERE ugm.isbless = 0 AND ugm.group_id IN (${all.map(() => '?').join(', ')})`,
+      all,
+    );
+    for (const [id, set] of flattened) {
+      const users = new Map<number, GroupMemberDto>();
+      for (const row of rows) {
+        if (!set.has(Number(row.group_id)) || users.has(Number(row.userid))) continue;
+        users.set(Number(row.userid), {
+          id: Number(row.userid),
+          real_name: row.realname ?? '',
+          name: row.login_name,
+          email: row.login_name,
+          can_login: Number(row.is_enabled) !== 0,
+          email_enabled: Number(row.disable_mail) === 0,
+          login_denied_text: row.disabledtext ?? '',
+        });
+      }
+      out.set(
+        id,
+        [...users.values()].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id),
+      );
+    }
+    return out;
   }
 
   /**
@@ -106,6 +201,12 @@ export class GroupsService {
     );
     return [...new Set(rows.map((row) => Number(row.id)))];
   }
+}
+
+/** Perl's truth of a parameter: not undefined, null, false, 0, "0" or "". */
+function perlTrue(value: unknown): boolean {
+  const first = Array.isArray(value) ? value[0] : value;
+  return !(first === undefined || first === null || first === false || first === 0 || first === '0' || first === '');
 }
 
 /** A group as Group.get shows it; the administrative fields for members of `creategroups` only. */
