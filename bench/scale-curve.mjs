@@ -283,6 +283,8 @@ async function wholeAtOnce(pid, headers, n) {
     etag: answers[0].etag,
     contentLength: answers[0].length,
     statuses: [...new Set(answers.map((a) => a.status))],
+    /** How many of the n answers the model served (the others: the database path). */
+    fromModel: answers.filter((a) => servedBy(a) === 'model').length,
   };
 }
 
@@ -376,7 +378,7 @@ function markdown(rows) {
       `| ${fmt(r.products)} (${fmt(r.components)}) | ${fmt(r.healthMs / 1000, 1)} s / ${fmt(r.firstAnswerMs / 1000, 1)} s | ${fmt(r.restMiB)} MiB | ${reload} | ` +
         `${fmt(r.delays.component)} / ${fmt(r.delays.product)} / ${fmt(r.delays.group_control)} ms | ` +
         `${fmt(one.bytes / 1e6, 1)} MB, ${fmt(one.firstByteMs)} ms, ${fmt(one.totalMs / 1000, 1)} s (${servedBy(one)}); ` +
-        `first byte at ${r.whole.map((w) => `${w.n}: ${fmt(w.firstByteMs)} ms`).join(', ')} | ` +
+        `first byte at ${r.whole.map((w) => `${w.n}: ${fmt(w.firstByteMs)} ms (${w.fromModel} from the model)`).join(', ')} | ` +
         `${r.whole.map((w) => `${fmt(w.peakMiB)}`).join(' / ')} MiB | ${fmt(r.single.reqPerSec)} | ${r.loadavg.map((l) => fmt(l, 1)).join(', ')} |`,
     );
   }

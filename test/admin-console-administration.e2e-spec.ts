@@ -152,6 +152,33 @@ describe.each(DIALECTS)('admin console: administration [%s]', (dialect) => {
       { description: 'Small useful things' },
     ]);
 
+    // Another admin saves first: the edit carries the ETag it was read with, so the save is refused (412),
+    // what was typed stays, and a second save goes over their version.
+    await page.getByRole('button', { name: 'Edit Gizmos' }).click();
+    const form = page.getByRole('form', { name: 'Edit classification Gizmos' });
+    await form.waitFor();
+    const other = await harness.app.put('/rest/classification/Gizmos', {
+      headers: { 'X-BUGZILLA-API-KEY': adminKey },
+      body: { description: 'Changed elsewhere' },
+    });
+    expect(other.status).toBe(200);
+    await form.getByLabel('Sort key').fill('5');
+    await form.getByRole('button', { name: 'Save classification' }).click();
+    await form
+      .getByText('The object was changed by someone else. It is now stored as: Gizmos, “Changed elsewhere”, 0.', {
+        exact: false,
+      })
+      .waitFor();
+    expect(await form.getByLabel('Sort key').inputValue()).toBe('5');
+    expect(await rows('SELECT description, sortkey FROM classifications WHERE name = ?', ['Gizmos'])).toEqual([
+      { description: 'Changed elsewhere', sortkey: 0 },
+    ]);
+    await form.getByRole('button', { name: 'Save classification' }).click();
+    await page.getByRole('status').filter({ hasText: 'Classification Gizmos saved.' }).waitFor();
+    expect(await rows('SELECT description, sortkey FROM classifications WHERE name = ?', ['Gizmos'])).toEqual([
+      { description: 'Small useful things', sortkey: 5 },
+    ]);
+
     // A duplicate name is refused at the name field.
     await page.getByRole('button', { name: 'New classification' }).click();
     await page.getByLabel('Classification name').fill('Gizmos');

@@ -46,6 +46,10 @@ describe.each(DIALECTS)('admin console: products [%s]', (dialect) => {
     await seed.user('pat@example.com', { password: PASSWORD, realname: 'Pat Product', groups: [widgetAdmins] });
     const sprocket = await seed.product('Sprocket', { description: 'Not Pat’s' });
     await seed.version(sprocket, 'unspecified');
+    // A type included in two products, edited below from Widget's page.
+    const signOff = await seed.flagType('sign-off', { description: 'Signed off', sortkey: 3 });
+    await seed.flagInclusion(signOff, widget, null);
+    await seed.flagInclusion(signOff, sprocket, null);
 
     page = await harness.open();
     page.on('dialog', (dialog) => void dialog.accept());
@@ -361,6 +365,15 @@ describe.each(DIALECTS)('admin console: products [%s]', (dialect) => {
     expect(await form.getByLabel('CC list').inputValue()).toBe('bob@example.com');
     expect(await form.getByLabel('Grant group').inputValue()).toBe('reviewers');
     expect(await form.getByLabel('Multiplicable').isChecked()).toBe(false);
+    // The groups Group.get lists are offered as choices for both group fields.
+    for (const label of ['Grant group', 'Request group']) {
+      await expect.poll(() => form.getByLabel(label).getAttribute('list')).toBeTruthy();
+      const list = await form.getByLabel(label).getAttribute('list');
+      const offered = await page
+        .locator(`datalist[id="${list}"] option`)
+        .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+      expect(offered).toEqual(expect.arrayContaining(['reviewers', 'widget-admins', 'editcomponents']));
+    }
 
     await form.getByLabel('Flag type description').fill('Triage it soon');
     await form.getByLabel('Flag type sort key').fill('99999');
@@ -386,11 +399,86 @@ describe.each(DIALECTS)('admin console: products [%s]', (dialect) => {
     ]);
   });
 
-  it("lets a product-level admin add a flag type to its product, refusing other products' names at the list naming them", async () => {
+  /** The stored inclusions or exclusions of the type `name`, as `Product` or `Product:Component`, sorted. */
+  const storedRules = async (table: 'flaginclusions' | 'flagexclusions', name: string) =>
+    (
+      await rows<{ product: string | null; component: string | null }>(
+        `SELECT p.name AS product, c.name AS component FROM ${table} r JOIN flagtypes ft ON ft.id = r.type_id
+           LEFT JOIN products p ON p.id = r.product_id LEFT JOIN components c ON c.id = r.component_id
+          WHERE ft.name = ?`,
+        [name],
+      )
+    )
+      .map((row) => (row.component ? `${row.product}:${row.component}` : String(row.product)))
+      .sort();
+
+  it("edits a type included in two products from one product's page, keeping the other product's inclusion", async () => {
+    await goTo(`#/products/${widget}/flag-types`);
+    await page.getByRole('button', { name: 'Edit flag type sign-off' }).click();
+    const form = page.getByRole('form', { name: 'Edit flag type sign-off' });
+    await form.waitFor();
+    // The whole lists, every product's rules, as GET /rest/flag_type?ids= gives them.
+    expect(await form.getByLabel('Applies to (inclusions)').inputValue()).toBe('Sprocket\nWidget');
+    expect(await form.getByLabel('Except (exclusions)').inputValue()).toBe('');
+    await form.getByLabel('Except (exclusions)').fill('Widget:Engine');
+    await form.getByRole('button', { name: 'Save flag type' }).click();
+    await page.getByRole('status').filter({ hasText: 'Flag type sign-off saved.' }).waitFor();
+    expect(await storedRules('flaginclusions', 'sign-off')).toEqual(['Sprocket', 'Widget']);
+    expect(await storedRules('flagexclusions', 'sign-off')).toEqual(['Widget:Engine']);
+
+    // Another admin saves first: the edit's If-Match is stale (412), what was typed stays, a second save wins.
+    await page.getByRole('button', { name: 'Edit flag type sign-off' }).click();
+    await form.waitFor();
+    const login = await harness.app.get('/rest/login', { query: { login: 'admin@example.com', password: PASSWORD } });
+    const [{ id: signOff }] = await rows('SELECT id FROM flagtypes WHERE name = ?', ['sign-off']);
+    const other = await harness.app.put(`/rest/flag_type/${signOff}`, {
+      headers: { 'X-BUGZILLA-TOKEN': login.body.token },
+      body: { description: 'Signed off elsewhere' },
+    });
+    expect(other.status).toBe(200);
+    await form.getByLabel('Flag type sort key').fill('4');
+    await form.getByRole('button', { name: 'Save flag type' }).click();
+    await form.getByText('The object was changed by someone else.', { exact: false }).waitFor();
+    expect(await form.getByLabel('Flag type sort key').inputValue()).toBe('4');
+    expect(await rows('SELECT sortkey FROM flagtypes WHERE id = ?', [signOff])).toEqual([{ sortkey: 3 }]);
+    await form.getByRole('button', { name: 'Save flag type' }).click();
+    await page.getByRole('status').filter({ hasText: 'Flag type sign-off saved.' }).waitFor();
+    expect(await rows('SELECT sortkey, description FROM flagtypes WHERE id = ?', [signOff])).toEqual([
+      { sortkey: 4, description: 'Signed off elsewhere' },
+    ]);
+
+    // A product-level admin sees (and sends) Widget's rules only; Sprocket's inclusion stays.
     const pat = await harness.open();
     try {
       await signIn(pat, 'pat@example.com', PASSWORD);
       await pat.getByText('Signed in as').waitFor();
+      await pat.evaluate((h) => (location.hash = h), `#/products/${widget}/flag-types`);
+      await pat.getByRole('button', { name: 'Edit flag type sign-off' }).click();
+      const patForm = pat.getByRole('form', { name: 'Edit flag type sign-off' });
+      await patForm.waitFor();
+      expect(await patForm.getByLabel('Applies to (inclusions)').inputValue()).toBe('Widget');
+      expect(await patForm.getByLabel('Except (exclusions)').inputValue()).toBe('Widget:Engine');
+      await patForm.getByLabel('Applies to (inclusions)').fill('Widget:Engine');
+      await patForm.getByLabel('Except (exclusions)').fill('');
+      await patForm.getByRole('button', { name: 'Save flag type' }).click();
+      await pat.getByRole('status').filter({ hasText: 'Flag type sign-off saved.' }).waitFor();
+    } finally {
+      await pat.context().close();
+    }
+    expect(await storedRules('flaginclusions', 'sign-off')).toEqual(['Sprocket', 'Widget:Engine']);
+    expect(await storedRules('flagexclusions', 'sign-off')).toEqual([]);
+  });
+
+  it("lets a product-level admin add a flag type to its product, refusing other products' names at the list naming them", async () => {
+    const pat = await harness.open();
+    try {
+      // The console asks which groups Pat is in; not in editcomponents, Pat is not offered a new product.
+      const ownGroups = pat.waitForResponse((response) => /\/rest\/user\?.*include_fields=groups/.test(response.url()));
+      await signIn(pat, 'pat@example.com', PASSWORD);
+      await pat.getByText('Signed in as').waitFor();
+      expect((await ownGroups).status()).toBe(200);
+      await pat.getByRole('heading', { name: 'Products' }).waitFor();
+      expect(await pat.getByRole('link', { name: 'New product' }).count()).toBe(0);
       await pat.evaluate((h) => (location.hash = h), `#/products/${widget}/flag-types`);
       await pat.getByRole('button', { name: 'New flag type' }).click();
       const form = pat.getByRole('form', { name: 'New flag type' });

@@ -218,6 +218,10 @@ function successShape(method: string, path: string, status: number): Check | und
   if (m === 'PUT' && /^\/rest\/flag_type\/[^/]+$/.test(p)) {
     return object({ flagtypes: array(object({ id: int, name: str, changes: openObject({}) }, true)) }, true);
   }
+  if (m === 'GET' && p === '/rest/flag_type') return object({ flagtypes: array(openObject({ id: int })) }, true);
+  if (m === 'GET' && p === '/rest/group') return object({ groups: array(openObject({ id: int })) }, true);
+  if (m === 'GET' && p === '/rest/product_editable') return object({ ids: array(int) }, true);
+  if (m === 'GET' && p === '/rest/classification') return object({ classifications: array(openObject({})) }, true);
   if (m === 'GET' && /^\/rest\/product\/[^/]+\/history$/.test(p)) {
     return object({ history: array(openObject({ id: int, object_id: int })) }, true);
   }
@@ -798,6 +802,10 @@ function everyRoute(world: World): [string, string][] {
     ['POST', '/rest/flag_type'],
     ['PUT', '/rest/flag_type/1'],
     ['DELETE', '/rest/flag_type/999999'],
+    ['GET', '/rest/flag_type?ids=1'],
+    ['GET', '/rest/group'],
+    ['GET', '/rest/product_editable'],
+    ['GET', '/rest/classification'],
     ['GET', '/rest/classification/Unclassified'],
     // useclassification is off here: every classification write is refused (900), nothing changes.
     ['POST', '/rest/classification'],

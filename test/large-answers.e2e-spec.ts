@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { ModelCache } from '../src/cache/model-cache.js';
 import { WHOLE_ANSWER_ROWS_LIMIT } from '../src/products/product-answer.js';
+import { otherWriter } from './support/other-writer.js';
 import { jsonrpc } from './support/rpc-client.js';
 import { DIALECTS, type Dialect, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -15,6 +17,9 @@ import { DIALECTS, type Dialect, startTestApp, type TestApp } from './support/te
 
 const PRODUCTS = 40;
 const COMPONENTS = Math.ceil(WHOLE_ANSWER_ROWS_LIMIT / PRODUCTS) + 10;
+const componentName = (c: number) => `Part ${c} “quoted” \\ ${'x'.repeat(c % 7)}`;
+/** A component every product has. */
+const PART_1 = componentName(1);
 
 describe.each(DIALECTS.flatMap((dialect) => [[dialect, '1000'] as const, [dialect, '0'] as const]))(
   'the whole catalogue, streamed [%s, CACHE_MAX_STALENESS_MS=%s]',
@@ -31,7 +36,7 @@ describe.each(DIALECTS.flatMap((dialect) => [[dialect, '1000'] as const, [dialec
         await app.seed.milestone(productId, 'M1');
         if (p % 3 === 0) await app.seed.flagInclusion(flag, productId, null);
         const rows = Array.from({ length: COMPONENTS }, (_, c) => [
-          `Part ${c} “quoted” \\ ${'x'.repeat(c % 7)}`,
+          componentName(c),
           productId,
           owner,
           null,
@@ -87,6 +92,41 @@ describe.each(DIALECTS.flatMap((dialect) => [[dialect, '1000'] as const, [dialec
       expect(revalidated.status).toBe(304);
       expect(revalidated.text).toBe('');
       expect(revalidated.headers.etag).toBe(first.headers.etag);
+    });
+
+    it('while the model cannot catch up, the whole catalogue waits for a check started after it came, not the database path', async () => {
+      if (bound === '0') return;
+      // The database path would hold the whole answer's rows and take tens of seconds at 10,000
+      // products; a check that started after the request has every commit from before it, as a
+      // database read made for it would (README, "Large answers").
+      const cache = app.app.get(ModelCache);
+      const other = await otherWriter(app);
+      const release = cache.holdReloadsForTests();
+      let released = false;
+      try {
+        await other.run('UPDATE components SET description = ? WHERE name = ?', ['Changed while held', PART_1]);
+        await new Promise((resolve) => setTimeout(resolve, Number(bound) + 50));
+        const pending = app.get('/rest/product?type=accessible');
+        // Held past the bound: the answer has not come (from the database path it would have).
+        const early = await Promise.race([
+          pending.then(() => 'answered'),
+          new Promise((r) => setTimeout(() => r('waiting'), Number(bound) + 500)),
+        ]);
+        expect(early).toBe('waiting');
+        release();
+        released = true;
+        const answer = await pending;
+        expect(answer.status).toBe(200);
+        expect(answer.headers.etag).toMatch(/^"r[\w-]{27}"$/);
+        const descriptions = answer.body.products.map(
+          (product: { components: { name: string; description: string }[] }) =>
+            product.components.find((component) => component.name === PART_1)?.description,
+        );
+        expect(new Set(descriptions)).toEqual(new Set(['Changed while held']));
+      } finally {
+        if (!released) release();
+        await other.close();
+      }
     });
 
     it('a small answer (a field list) is built whole as before', async () => {

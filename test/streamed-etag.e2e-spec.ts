@@ -91,6 +91,11 @@ describe.each(DIALECTS)('the ETag of a streamed answer from the model [%s]', (di
       ids.review,
       ids.secret,
     ]);
+    // A rule for any product but one of the secret product's components.
+    await sql('INSERT INTO flaginclusions (type_id, product_id, component_id) VALUES (?, NULL, ?)', [
+      ids.review,
+      ids.secretComponent,
+    ]);
     await sql('UPDATE profiles SET login_name = ? WHERE userid = ?', ['renamed-secret@etag.test', ids.secretOwner]);
     await sql('UPDATE classifications SET name = ? WHERE id = ?', ['Hidden renamed', ids.hiddenClass]);
     const otherTeam = await app.seed.group('other-team');

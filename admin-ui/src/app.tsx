@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, loadSession, saveSession, type Session } from './session.js';
+import { api, loadSession, saveSession, type Session, useGroupMember } from './session.js';
 import { href, useRoute } from './router.js';
 import { SignIn } from './screens/sign-in.js';
 import { Catalogue } from './screens/catalogue.js';
@@ -11,6 +11,8 @@ import { Classifications } from './screens/classifications.js';
 export function App() {
   const [session, setSession] = useState<Session | null>(loadSession);
   const route = useRoute();
+  // Bugzilla lets only members of editcomponents create products.
+  const canCreateProducts = useGroupMember('editcomponents');
 
   const signedIn = (next: Session) => {
     saveSession(next);
@@ -37,9 +39,11 @@ export function App() {
           <a href={href.catalogue()} aria-current={route.screen === 'catalogue' ? 'page' : undefined}>
             Products
           </a>
-          <a href={href.newProduct()} aria-current={route.screen === 'new-product' ? 'page' : undefined}>
-            New product
-          </a>
+          {canCreateProducts && (
+            <a href={href.newProduct()} aria-current={route.screen === 'new-product' ? 'page' : undefined}>
+              New product
+            </a>
+          )}
           <a href={href.classifications()} aria-current={route.screen === 'classifications' ? 'page' : undefined}>
             Classifications
           </a>

@@ -9,13 +9,7 @@ import {
   OwnCredentialParams,
   type RequestWithUser,
 } from './auth.decorators.js';
-import {
-  BooleanResultDto,
-  LoginTokenDto,
-  NullResultDto,
-  UserListDto,
-  WhoamiDto,
-} from './dto/session.dto.js';
+import { BooleanResultDto, LoginTokenDto, NullResultDto, UserListDto, WhoamiDto } from './dto/session.dto.js';
 import { SessionService } from './session.service.js';
 
 /** Bugzilla's session endpoints that clients such as python-bugzilla call (SPEC §3). */
@@ -82,6 +76,12 @@ export class SessionController {
     type: Number,
     description: 'At most this many users per `match` (1000).',
   })
+  @ApiQuery({
+    name: 'include_fields',
+    required: false,
+    type: [String],
+    description: "`groups`: the caller's own entry lists the groups it is in (other fields are not filtered).",
+  })
   @ApiNotFoundResponse({ description: 'No user has a requested login name (51).' })
   @ApiOkResponse({
     description:
@@ -89,7 +89,7 @@ export class SessionController {
     type: UserListDto,
   })
   users(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>) {
-    return this.sessions.users(user, query.ids, query.names, query.match, query.limit);
+    return this.sessions.users(user, query.ids, query.names, query.match, query.limit, query.include_fields);
   }
 
   @Get('user/:id_or_login')

@@ -14,6 +14,7 @@ export interface UserView {
   real_name: string;
   email?: string;
   can_login?: boolean;
+  groups?: { id: number; name: string; description: string }[];
 }
 
 interface ProfileRow {
@@ -127,6 +128,7 @@ export class SessionService {
     namesParam: unknown,
     matchParam?: unknown,
     limitParam?: unknown,
+    includeFields?: unknown,
   ): Promise<{ users: UserView[] }> {
     const ids = parseIdList('ids', idsParam);
     const names = parseStringList('names', namesParam);
@@ -173,7 +175,29 @@ export class SessionService {
       if (loggedIn) Object.assign(view, { email: row.login_name, can_login: Number(row.is_enabled) === 1 });
       users.push(view);
     }
+    // Bugzilla's `groups` of User.get, for the caller's own entry, when asked for by name (the
+    // console uses it to know what the caller may do); other users' groups are not served.
+    const own = users.find((view) => loggedIn && view.id === caller.id);
+    if (own && asksFor(includeFields, 'groups')) own.groups = await this.groupsOf(caller);
     return { users };
+  }
+
+  /** The caller's groups (the guard's closure over group_group_map), ordered as Bugzilla's Group LIST_ORDER. */
+  private async groupsOf(caller: AuthUser): Promise<{ id: number; name: string; description: string }[]> {
+    const ids = [...caller.groupIds];
+    if (ids.length === 0) return [];
+    const rows: { id: number; name: string; description: string; isbuggroup: number }[] = await this.dataSource.query(
+      `SELECT id, name, description, isbuggroup FROM \`groups\` WHERE id IN (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+    return rows
+      .sort(
+        (a, b) =>
+          Number(a.isbuggroup) - Number(b.isbuggroup) ||
+          a.name.toLowerCase().localeCompare(b.name.toLowerCase()) ||
+          Number(a.id) - Number(b.id),
+      )
+      .map((row) => ({ id: Number(row.id), name: row.name, description: row.description }));
   }
 
   /** `/rest/user/{id_or_login}`: digits are an id, anything else a login name. */
@@ -214,6 +238,17 @@ export class SessionService {
       values,
     );
   }
+}
+
+/** Whether `include_fields` names `field` (a list, or one string of names split on commas, `+` and spaces). */
+function asksFor(includeFields: unknown, field: string): boolean {
+  const names =
+    typeof includeFields === 'string'
+      ? includeFields.split(/[\s+,]+/)
+      : Array.isArray(includeFields)
+        ? includeFields
+        : [];
+  return names.includes(field);
 }
 
 /** A parameter's value as Bugzilla reads a scalar: the first of a list; undefined (and JSON null) is no value. */

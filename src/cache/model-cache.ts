@@ -34,6 +34,15 @@ interface Check {
   done: Promise<boolean>;
 }
 
+/**
+ * How long an answer may wait for the model rather than read the database (current()): for answers
+ * too large for the database path to be a good fallback (the whole catalogue of a big site: 25 s and
+ * hundreds of MiB there at 10,000 products, against a reload of a few seconds).
+ */
+export interface Patience {
+  maxWaitMs: number;
+}
+
 /** The label of the model's series in the cache metrics. */
 const METRICS_NAME = 'model';
 
@@ -112,19 +121,29 @@ export class ModelCache implements BeforeApplicationShutdown {
   /**
    * The model, fresh within the bound and with this instance's own writes in it; undefined when
    * the caller must read the database (caching off, the database cannot be checked, or the model
-   * cannot be brought up to date within the bound).
+   * cannot be brought up to date within the bound). With `patience`, a stale model is not given up
+   * on at once: a check that started after this call may still serve (checkedSince).
    */
-  async current(): Promise<CacheModel | undefined> {
+  async current(patience?: Patience): Promise<CacheModel | undefined> {
     if (this.disabled || this.closed) return undefined;
-    this.lastUse = performance.now();
+    const arrivedAt = performance.now();
+    this.lastUse = arrivedAt;
     this.keepChecking();
     if (!this.isFresh()) await this.catchUp();
-    if (this.isFresh()) {
+    if (this.isFresh() || (patience && (await this.checkedSince(arrivedAt, patience.maxWaitMs)))) {
       this.metrics.hit(METRICS_NAME);
       return this.model;
     }
     this.metrics.miss(METRICS_NAME);
     return undefined;
+  }
+
+  /**
+   * The last model loaded, fresh or not: for estimates only (how large an answer would be), never
+   * for an answer.
+   */
+  get lastLoaded(): CacheModel | undefined {
+    return this.model;
   }
 
   /**
@@ -170,6 +189,33 @@ export class ModelCache implements BeforeApplicationShutdown {
       // A failed check ends the wait: the database path answers (503 when the database is down).
       if (!landed) return;
     }
+  }
+
+  /**
+   * For current(patience): waits for a check that *started after the request arrived*
+   * (`arrivedAt`) and includes this instance's writes so far, at most `maxWaitMs`; whether one
+   * landed. Its data has every commit from before the request came, as a database read made for
+   * the request would: the bound holds as the database path keeps it.
+   */
+  private async checkedSince(arrivedAt: number, maxWaitMs: number): Promise<boolean> {
+    const seq = this.writeSeq;
+    const deadline = performance.now() + maxWaitMs;
+    // A check started before the request arrived is waited out, then one started after it is run.
+    for (let round = 0; round < 3; round++) {
+      if (this.model && this.checkedAt >= arrivedAt && this.checkedSeq >= seq) return true;
+      const running = this.inFlight ?? this.check();
+      const waitMs = deadline - performance.now();
+      if (waitMs <= 0 || this.closed) return false;
+      let timer: NodeJS.Timeout | undefined;
+      const landed = await Promise.race([
+        running.done,
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs))),
+      ]);
+      clearTimeout(timer);
+      // A check that started after the request and failed (the database down): the database path answers.
+      if (!landed && running.startedAt >= arrivedAt) return false;
+    }
+    return this.model !== undefined && this.checkedAt >= arrivedAt && this.checkedSeq >= seq;
   }
 
   /**

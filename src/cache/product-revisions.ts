@@ -92,15 +92,30 @@ class FlagRevisions {
   private readonly globalRules: FlagRuleRow[] = [];
 
   constructor(private readonly model: CacheModel) {
+    // A rule for any product but one component matters only to that component's product: it is
+    // that product's rule here, so that it says nothing to callers who cannot see that product.
+    const byComponent = new Map<number, FlagRuleRow[]>();
     for (const rule of [...model.tables.flaginclusions, ...model.tables.flagexclusions]) {
-      if (rule.product_id === null) this.globalRules.push(rule);
+      if (rule.product_id !== null) this.add(Number(rule.product_id), rule);
+      else if (rule.component_id === null) this.globalRules.push(rule);
       else {
-        const productId = Number(rule.product_id);
-        const list = this.rulesByProduct.get(productId);
+        const componentId = Number(rule.component_id);
+        const list = byComponent.get(componentId);
         if (list) list.push(rule);
-        else this.rulesByProduct.set(productId, [rule]);
+        else byComponent.set(componentId, [rule]);
       }
     }
+    // Rare (Bugzilla's forms always name the product): one pass over the components only then.
+    if (byComponent.size > 0)
+      for (const [productId, components] of model.tables.components.byProduct)
+        for (const component of components)
+          for (const rule of byComponent.get(component.id) ?? []) this.add(productId, rule);
+  }
+
+  private add(productId: number, rule: FlagRuleRow): void {
+    const list = this.rulesByProduct.get(productId);
+    if (list) list.push(rule);
+    else this.rulesByProduct.set(productId, [rule]);
   }
 
   of(productId: number): string {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ProductModule } from '../products/product.module.js';
 import { FlagTypeDeletionService } from './flag-type-deletion.service.js';
+import { FlagTypeRulesReadService } from './flag-type-rules-read.service.js';
 import { FlagTypesController } from './flag-types.controller.js';
 import { FlagTypesService } from './flag-types.service.js';
 
@@ -8,7 +9,7 @@ import { FlagTypesService } from './flag-types.service.js';
 @Module({
   imports: [ProductModule],
   controllers: [FlagTypesController],
-  providers: [FlagTypesService, FlagTypeDeletionService],
+  providers: [FlagTypesService, FlagTypeDeletionService, FlagTypeRulesReadService],
   exports: [FlagTypesService],
 })
 export class FlagTypeModule {}

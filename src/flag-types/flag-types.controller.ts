@@ -22,11 +22,14 @@ import {
   DeletedFlagTypesDto,
   FlagTypeFieldChangeDto,
   FlagTypesOfProductDto,
+  FlagTypesRulesDto,
   UpdatedFlagTypesDto,
   UpdateFlagTypeDto,
 } from './dto/flag-type.dto.js';
+import { Errors } from '../bugzilla/bugzilla-error.js';
 import { IfMatch, type Representations } from '../bugzilla/if-match.js';
 import { FlagTypeDeletionService } from './flag-type-deletion.service.js';
+import { FlagTypeRulesReadService } from './flag-type-rules-read.service.js';
 import { FlagTypesService } from './flag-types.service.js';
 
 const CREDENTIALS = 'unknown API key (306) or token (32000)';
@@ -41,8 +44,18 @@ const NAME_PARAM = 'name';
  * included for by name (a type included only for "any product" has none: any If-Match is stale).
  */
 const flagTypeRepresentations: Representations = async ({ service, user, params }) => {
-  const products = await service(FlagTypeDeletionService).includingProducts(params[NAME_PARAM]);
-  return Promise.all(products.map((product) => service(FlagTypesService).get(user, { product })));
+  const idOrName = params[NAME_PARAM];
+  const products = await service(FlagTypeDeletionService).includingProducts(idOrName);
+  const reads = await Promise.allSettled([
+    ...products.map((product) => service(FlagTypesService).get(user, { product })),
+    // And the type's own read with its whole lists (GET /rest/flag_type?ids= or ?names=), as editors read it.
+    service(FlagTypeRulesReadService).read(user, /^\d+$/.test(idOrName) ? { ids: [idOrName] } : { names: [idOrName] }),
+  ]);
+  // A product the caller cannot see is no representation of theirs; when none is readable, the write answers.
+  const answers = reads.flatMap((read) => (read.status === 'fulfilled' ? [read.value] : []));
+  const failed = reads.find((read): read is PromiseRejectedResult => read.status === 'rejected');
+  if (answers.length === 0 && failed) throw failed.reason;
+  return answers;
 };
 
 /** Flag types (Bugzilla's FlagType.get, create and update; deletion as editflagtypes.cgi). */
@@ -53,7 +66,43 @@ export class FlagTypesController {
   constructor(
     private readonly service: FlagTypesService,
     private readonly deletion: FlagTypeDeletionService,
+    private readonly rules: FlagTypeRulesReadService,
   ) {}
+
+  @Get('flag_type')
+  @ApiOperation({
+    summary: 'Flag types by id or name, with their whole inclusion and exclusion lists (our extension).',
+    description:
+      "Bugzilla 5.2's FlagType.get shows one product's rules only, while FlagType.update replaces every " +
+      "product's: this read gives an editor the lists to send back whole. Who may: as PUT (410, 304, 1105). " +
+      'Members of `editcomponents` see the rules on every product they can see (and `"__Any__"`, every product); ' +
+      'product-level admins only those on the products they administer. PUT keeps the rules a caller is not ' +
+      'shown. Its ETag is the one PUT and DELETE accept in `If-Match` for the type.',
+  })
+  @ApiQuery({ name: 'ids', required: false, type: [Number], description: 'Flag type ids.' })
+  @ApiQuery({
+    name: 'names',
+    required: false,
+    type: [String],
+    description: 'Flag type names (every type of each name).',
+  })
+  @ApiOkResponse({ type: FlagTypesRulesDto })
+  @ApiBadRequestResponse({
+    type: ErrorEnvelopeDto,
+    description: `Non-numeric id (52), type not editable (1105), ${CREDENTIALS}.`,
+  })
+  @ApiUnauthorizedResponse({ type: ErrorEnvelopeDto, description: 'Not logged in (410), no editcomponents (304).' })
+  @ApiNotFoundResponse({
+    type: ErrorEnvelopeDto,
+    description:
+      "Unknown flag type id (51); neither ids nor names: Bugzilla's answer for a path it does not serve (32614).",
+  })
+  withRules(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>): Promise<FlagTypesRulesDto> {
+    // Without ids or names this is Bugzilla's own path, which has no GET: its answer, for anyone.
+    if (query.ids == null && query.names == null) throw Errors.resourceNotFound('GET', '/flag_type');
+    if (!user.id) throw Errors.loginRequired();
+    return this.rules.read(user, { ids: query.ids, names: query.names });
+  }
 
   @Get(`flag_type/:${NAME_PARAM}`)
   @ApiOperation({

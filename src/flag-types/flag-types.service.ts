@@ -13,6 +13,7 @@ import { productAccessDenied, productNotSpecified } from '../products/product-wr
 import { ProductAdminPolicy } from '../products/product-admin-policy.js';
 import { ProductVisibility } from '../catalogue/product-visibility.js';
 import { type AdminRights, adminRights, checkCanAdminFlagType, rulesOfTypes } from './flag-type-admin-rights.js';
+import { ANY_PRODUCT } from './flag-type-any-product.js';
 import type {
   FlagTypeChangesDto,
   FlagTypeFieldChangeDto,
@@ -253,6 +254,11 @@ export class FlagTypesService {
       const byId = new Map(rows.map((row) => [Number(row.id), row]));
       // The rules of the types that exist (an unknown id is answered 51 below): as many as there are types.
       const rules = await rulesOfTypes(em, rows);
+      // Rules a replaced list keeps: those on products the caller cannot see (it cannot name them).
+      const hidden =
+        inclusions === undefined && exclusions === undefined
+          ? new Set<number>()
+          : await this.hiddenProducts(em, user, rows);
       const groups = await this.groups(
         em,
         values.filter(([key]) => key === 'grant_group' || key === 'request_group'),
@@ -287,7 +293,10 @@ export class FlagTypesService {
         ] as const) {
           if (given === undefined) continue;
           rewritten[table].ids.push(id);
-          rewritten[table].rows.push([...given, ...this.keptClusions(rights, rules.rulesOf(id, key === 'exclusions'))]);
+          rewritten[table].rows.push([
+            ...given,
+            ...this.keptClusions(rights, hidden, rules.rulesOf(id, key === 'exclusions')),
+          ]);
           // Bugzilla reports a given list as changed, whatever it held before.
           changes[key] = { removed: '0', added: '1' };
         }
@@ -316,17 +325,40 @@ export class FlagTypesService {
   }
 
   /**
-   * What a caller without global rights cannot change in a list it replaces: the rows of
-   * products it does not administer (and of "any product") stay.
+   * What a caller cannot change in a list it replaces: the rows of products it cannot see (which
+   * `GET /rest/flag_type?ids=` does not show it, so an edit sent back whole cannot name them), and
+   * without global rights those of products it does not administer and of "any product".
    */
-  private keptClusions(rights: AdminRights, rows: readonly FlagRuleRow[]): Clusion[] {
-    if (rights.global) return [];
+  private keptClusions(rights: AdminRights, hidden: ReadonlySet<number>, rows: readonly FlagRuleRow[]): Clusion[] {
     return rows
-      .filter((rule) => rule.product_id === null || !rights.products.has(Number(rule.product_id)))
+      .filter((rule) =>
+        rule.product_id === null
+          ? !rights.global
+          : hidden.has(Number(rule.product_id)) || (!rights.global && !rights.products.has(Number(rule.product_id))),
+      )
       .map((rule) => ({
         productId: rule.product_id === null ? null : Number(rule.product_id),
         componentId: rule.component_id === null ? null : Number(rule.component_id),
       }));
+  }
+
+  /** The products named in these types' rules that the caller cannot see, one statement per 1,000 types. */
+  private async hiddenProducts(em: EntityManager, user: AuthUser, rows: FlagTypeRow[]): Promise<Set<number>> {
+    const hidden = new Set<number>();
+    const visible = this.visibility.condition(user, ['accessible'], 'p');
+    for (let start = 0; start < rows.length; start += ID_CHUNK) {
+      const chunk = rows.slice(start, start + ID_CHUNK).map((row) => Number(row.id));
+      const list = chunk.map(() => '?').join(', ');
+      const found: { id: number }[] = await em.query(
+        `SELECT p.id FROM products p
+          WHERE p.id IN (SELECT product_id FROM flaginclusions WHERE type_id IN (${list})
+                         UNION SELECT product_id FROM flagexclusions WHERE type_id IN (${list}))
+            AND NOT (${visible.sql})`,
+        [...chunk, ...chunk, ...visible.params],
+      );
+      for (const row of found) hidden.add(Number(row.id));
+    }
+    return hidden;
   }
 
   // ------------------------------------------------------------------ shared
@@ -396,8 +428,11 @@ export class FlagTypesService {
     const shape = `an array of product names and {"product": ["component", ...]} objects`;
     if (!Array.isArray(value)) throw Errors.invalidParam(param, shape);
     const items: { product: string; components?: string[] }[] = [];
+    let anyProduct = false;
     for (const item of value) {
-      if (typeof item === 'string' || typeof item === 'number') items.push({ product: String(item) });
+      // Every product, as editflagtypes.cgi names it (and GET /rest/flag_type?ids= shows it): global admins only.
+      if (item === ANY_PRODUCT && rights.global) anyProduct = true;
+      else if (typeof item === 'string' || typeof item === 'number') items.push({ product: String(item) });
       else if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
         for (const [product, components] of Object.entries(item as Record<string, unknown>)) {
           if (!Array.isArray(components)) throw Errors.invalidParam(param, shape);
@@ -422,6 +457,7 @@ export class FlagTypesService {
 
     // Errors in Bugzilla's order: item by item, each product before its components.
     const out = new Map<string, Clusion>();
+    if (anyProduct) out.set('0:0', { productId: null, componentId: null });
     for (const item of items) {
       const name = item.product.trim();
       if (name === '') throw productNotSpecified();
@@ -438,7 +474,7 @@ export class FlagTypesService {
   }
 
   /** Ids of every flag type with one of these names (as the database compares names). */
-  private async idsNamed(em: EntityManager, names: string[]): Promise<number[]> {
+  async idsNamed(em: EntityManager, names: string[]): Promise<number[]> {
     if (names.length === 0) return [];
     const collate = nocase(this.dataSource);
     const matches = await matchEach(em, { columns: 'ft.id', from: 'flagtypes ft' }, names, (name) => ({

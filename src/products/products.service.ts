@@ -52,6 +52,13 @@ export const IN_LIST_CHUNK = 1000;
  */
 const SQLITE_MAX_PARAMS = 32766;
 
+/**
+ * A large answer waits this long at most for the model to catch up rather than read the database
+ * (ModelCache.current): the database path for the whole catalogue of a big site holds hundreds of
+ * MiB and takes tens of seconds, a reload of the model seconds.
+ */
+const LARGE_ANSWER_PATIENCE = { maxWaitMs: 20_000 };
+
 /** What `GET /rest/product` was asked for, after reading its parameters. */
 export interface ProductQuery {
   sets: ProductSet[];
@@ -141,6 +148,21 @@ export class ProductsService {
     return streamedAnswer(() => answer.pieces(), await digest);
   }
 
+  /**
+   * Whether the question may have a large answer (more rows than WHOLE_ANSWER_ROWS_LIMIT), judged
+   * on the last model loaded, fresh or not: its size only decides whether to wait for the model.
+   */
+  private mayBeLarge(query: ProductQuery): boolean {
+    const last = this.cache.lastLoaded;
+    if (!last) return false;
+    const products = last.products.length;
+    if (products === 0) return false;
+    const asked = query.filtered ? Math.min(products, query.ids.length + query.names.length) : products;
+    const { components, versions, milestones } = last.tables;
+    const rowsPerProduct = 1 + (components.count + versions.count + milestones.count) / products;
+    return asked * rowsPerProduct > WHOLE_ANSWER_ROWS_LIMIT;
+  }
+
   private async answer(
     user: AuthUser,
     params: Record<string, unknown>,
@@ -150,7 +172,7 @@ export class ProductsService {
     const filter = FieldFilter.fromParams(params);
     if (query.filtered && query.ids.length === 0 && query.names.length === 0) return { products: [] };
 
-    const model = await this.cache.current();
+    const model = await this.cache.current(this.mayBeLarge(query) ? LARGE_ANSWER_PATIENCE : undefined);
     if (model) {
       const answer = rememberedFromModel(model, user, query, filter, params);
       if (answer) return answer;
@@ -366,7 +388,9 @@ function fromModel(
   user: AuthUser,
   query: ProductQuery,
   filter: FieldFilter,
-): { products: ProductRecord[]; map: (product: ProductRecord) => ProductDto; rows: number; parts: AnswerParts } | undefined {
+):
+  | { products: ProductRecord[]; map: (product: ProductRecord) => ProductDto; rows: number; parts: AnswerParts }
+  | undefined {
   let products: ProductRecord[];
   if (query.filtered) {
     const found = new Set<ProductRecord>();

@@ -7,6 +7,7 @@ import { ComponentAdminService } from '../components/component-admin.service.js'
 import { rpcComponentTarget } from '../components/component.params.js';
 import { ComponentsService } from '../components/components.service.js';
 import { FlagTypesService } from '../flag-types/flag-types.service.js';
+import { GroupsService } from '../groups/groups.service.js';
 import { LastVisitService } from '../last-visit/last-visit.service.js';
 import { ProductAdminService } from '../products/product-admin.service.js';
 import { ProductsService } from '../products/products.service.js';
@@ -139,7 +140,7 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
     access: {},
     rest: ['GET /rest/user', 'GET /rest/user/:id_or_login'],
     call: ({ service, user, params }) =>
-      service(SessionService).users(user, params.ids, params.names, params.match, params.limit),
+      service(SessionService).users(user, params.ids, params.names, params.match, params.limit, params.include_fields),
   },
   // Not in Bugzilla 5.2's User class; bugzilla.mozilla.org serves it (GET /rest/whoami).
   'User.whoami': {
@@ -246,6 +247,12 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
     call: ({ service, user, params }) => service(FlagTypesService).update(user, params),
   },
 
+  'Group.get': {
+    readOnly: true,
+    access: { loginRequired: true },
+    rest: ['GET /rest/group'],
+    call: ({ service, user, params }) => service(GroupsService).get(user, params),
+  },
   'Classification.get': {
     readOnly: true,
     access: {},
@@ -268,6 +275,8 @@ const ADMIN_PAGES_ONLY =
 export const REST_ONLY_ROUTES: Readonly<Record<string, string>> = {
   'GET /rest/classification':
     "this service's own extension for the admin console: Bugzilla 5.2's Classification.get needs names or ids, and editclassifications.cgi lists them in a page",
+  'GET /rest/flag_type':
+    "this service's own extension for the admin console (a flag type's whole inclusion and exclusion lists): Bugzilla 5.2's FlagType.get needs a product and shows only its rules; without ids or names the path answers 32614 as Bugzilla's",
   'GET /rest/product_editable':
     "this service's own extension for the admin console: Bugzilla 5.2 works this list out inside editproducts.cgi and has no WebService method for it",
   'GET /rest/product/:id_or_name/group_controls': ADMIN_PAGES_ONLY,

@@ -6,6 +6,8 @@ import type {
   ErrorEnvelope,
   FlagTypeFields,
   FlagTypeInfo,
+  FlagTypeRules,
+  Group,
   GroupControl,
   GroupControlChange,
   GroupControlsUpdate,
@@ -49,9 +51,11 @@ export const ROUTES = {
   updateMilestone: 'PUT /rest/product/{product}/milestone/{name}',
   deleteMilestone: 'DELETE /rest/product/{product}/milestone/{name}',
   flagTypes: 'GET /rest/flag_type/{product}',
+  flagTypeRules: 'GET /rest/flag_type',
   createFlagType: 'POST /rest/flag_type',
   updateFlagType: 'PUT /rest/flag_type/{id_or_name}',
   deleteFlagType: 'DELETE /rest/flag_type/{id_or_name}',
+  groups: 'GET /rest/group',
   groupControls: 'GET /rest/product/{id_or_name}/group_controls',
   updateGroupControls: 'PUT /rest/product/{id_or_name}/group_controls',
   history: 'GET /rest/product/{id_or_name}/history',
@@ -283,12 +287,33 @@ export class BugzillaApi {
     return (await this.data<{ id: number }>('createFlagType', { body: fields })).id;
   }
 
-  updateFlagType(id: number, fields: FlagTypeFields): Promise<unknown> {
-    return this.data('updateFlagType', { params: { id_or_name: id }, body: fields });
+  /** One flag type with its whole lists (those the caller may change), and the ETag to send back with writes. */
+  async flagTypeRules(id: number): Promise<Read<FlagTypeRules>> {
+    const read = await this.call<{ flagtypes: FlagTypeRules[] }>('flagTypeRules', { query: { ids: id } });
+    return { data: read.data.flagtypes[0], etag: read.etag };
   }
 
-  deleteFlagType(id: number): Promise<unknown> {
-    return this.data('deleteFlagType', { params: { id_or_name: id } });
+  updateFlagType(id: number, fields: FlagTypeFields, etag?: string): Promise<unknown> {
+    return this.data('updateFlagType', { params: { id_or_name: id }, body: fields, ifMatch: etag });
+  }
+
+  deleteFlagType(id: number, etag?: string): Promise<unknown> {
+    return this.data('deleteFlagType', { params: { id_or_name: id }, ifMatch: etag });
+  }
+
+  /** The names of the groups the caller is in (User.get's `groups` of its own entry). */
+  async ownGroups(userId: number): Promise<string[]> {
+    const answer = await this.data<{ users: { id: number; groups?: { name: string }[] }[] }>('users', {
+      query: { ids: userId, include_fields: 'groups' },
+    });
+    return answer.users.find((user) => user.id === userId)?.groups?.map((group) => group.name) ?? [];
+  }
+
+  // Groups
+
+  /** The groups the caller may list (Group.get: every group for editusers/creategroups members, else bless groups). */
+  async groups(): Promise<Group[]> {
+    return (await this.data<{ groups: Group[] }>('groups')).groups;
   }
 
   // Group controls and history (SPEC §10)
@@ -330,15 +355,23 @@ export class BugzillaApi {
     return answer.classifications[0];
   }
 
+  /** One classification as `GET /rest/classification/{id}` answers, and the ETag to send back with writes to it. */
+  async classificationRead(id: number): Promise<Read<Classification | undefined>> {
+    const read = await this.call<{ classifications: Classification[] }>('classification', {
+      params: { id_or_name: id },
+    });
+    return { data: read.data.classifications[0], etag: read.etag };
+  }
+
   async createClassification(fields: ClassificationFields): Promise<number> {
     return (await this.data<{ id: number }>('createClassification', { body: fields })).id;
   }
 
-  updateClassification(idOrName: string | number, fields: ClassificationFields): Promise<unknown> {
-    return this.data('updateClassification', { params: { id_or_name: idOrName }, body: fields });
+  updateClassification(idOrName: string | number, fields: ClassificationFields, etag?: string): Promise<unknown> {
+    return this.data('updateClassification', { params: { id_or_name: idOrName }, body: fields, ifMatch: etag });
   }
 
-  deleteClassification(idOrName: string | number): Promise<unknown> {
-    return this.data('deleteClassification', { params: { id_or_name: idOrName } });
+  deleteClassification(idOrName: string | number, etag?: string): Promise<unknown> {
+    return this.data('deleteClassification', { params: { id_or_name: idOrName }, ifMatch: etag });
   }
 }

@@ -134,6 +134,27 @@ export interface FlagTypeInfo {
 /** Where a flag type applies (or not): product names, and `{"Product": ["Component", ...]}`. */
 export type Clusion = string | Record<string, string[]>;
 
+/**
+ * A flag type as `GET /rest/flag_type?ids=` answers an editor: every field, and the whole inclusion and
+ * exclusion lists it may change (`"__Any__"`: every product), in the form PUT takes back.
+ */
+export interface FlagTypeRules {
+  id: number;
+  name: string;
+  description: string;
+  target_type: 'bug' | 'attachment';
+  sortkey: number;
+  is_active: boolean;
+  is_requestable: boolean;
+  is_specifically_requestable: boolean;
+  is_multiplicable: boolean;
+  cc_list: string;
+  grant_group: string | null;
+  request_group: string | null;
+  inclusions: Clusion[];
+  exclusions: Clusion[];
+}
+
 /** A flag type's fields as POST/PUT /rest/flag_type take them (only those that change, for PUT). */
 export interface FlagTypeFields {
   name?: string;
@@ -238,4 +259,11 @@ export interface ClassificationFields {
   name?: string;
   description?: string;
   sortkey?: number;
+}
+
+/** A group as `GET /rest/group` (Bugzilla's Group.get) answers. */
+export interface Group {
+  id: number;
+  name: string;
+  description: string;
 }

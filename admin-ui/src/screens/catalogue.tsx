@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { PartCounts, ProductSummary } from '../api/types.js';
-import { api } from '../session.js';
+import { api, useGroupMember } from '../session.js';
 import { href } from '../router.js';
 import { FormError } from '../components/fields.js';
 
@@ -21,6 +21,8 @@ const SHOWN_AT_ONCE = 200;
  * filter that narrows thousands of them as one types (each keystroke is one pass over prepared strings).
  */
 export function Catalogue() {
+  // Bugzilla lets only members of editcomponents create products: the others are not offered it.
+  const canCreateProducts = useGroupMember('editcomponents');
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string>();
   const [filter, setFilter] = useState('');
@@ -77,9 +79,11 @@ export function Catalogue() {
     <section aria-labelledby="catalogue-title">
       <div class="page-head">
         <h1 id="catalogue-title">Products</h1>
-        <a class="button" href={href.newProduct()}>
-          New product
-        </a>
+        {canCreateProducts && (
+          <a class="button" href={href.newProduct()}>
+            New product
+          </a>
+        )}
       </div>
       <FormError message={error} />
       <div class="field filter">

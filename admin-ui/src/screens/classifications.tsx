@@ -2,7 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Classification } from '../api/types.js';
 import { api } from '../session.js';
 import { href } from '../router.js';
-import { FormError, Notice, TextField, fieldRules, useOutcome, useSubmit } from '../components/fields.js';
+import { ApiError } from '../api/client.js';
+import { type FieldOf, FormError, Notice, TextField, fieldRules, useOutcome, useSubmit } from '../components/fields.js';
 import { RowButton } from '../components/row-actions.js';
 
 interface Draft {
@@ -11,11 +12,13 @@ interface Draft {
   sortkey: string;
 }
 
-const fieldOf = fieldRules([
+const byMessage = fieldRules([
   [/sort ?key/i, 'sortkey'],
   [/description/i, 'description'],
   [/name|already exists|classification/i, 'name'],
 ]);
+/** Where a refusal belongs; a stale If-Match (someone else saved first) is about the whole form. */
+const fieldOf: FieldOf = (error) => (error.isConflict ? undefined : byMessage(error));
 
 function ClassificationForm(props: {
   title: string;
@@ -125,7 +128,8 @@ const fieldsOf = (draft: Draft) => ({
 export function Classifications() {
   const [list, setList] = useState<Classification[]>();
   const { notice, error, setNotice, setError, clear, confirmed } = useOutcome();
-  const [editing, setEditing] = useState<string>();
+  /** The classification being edited, as its own GET gave it, with that answer's ETag (sent as If-Match). */
+  const [editing, setEditing] = useState<{ id: number; etag?: string; stored: Classification }>();
   const [adding, setAdding] = useState(false);
 
   const load = async () => {
@@ -144,6 +148,16 @@ export function Classifications() {
       await api.updateProduct(product.id, { classification: to });
       await load();
       setNotice(`${product.name} moved to ${to}.`);
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  };
+
+  const edit = async (c: Classification) => {
+    clear();
+    try {
+      const read = await api.classificationRead(c.id);
+      setEditing({ id: c.id, etag: read.etag, stored: read.data ?? c });
     } catch (caught) {
       setError((caught as Error).message);
     }
@@ -188,15 +202,33 @@ export function Classifications() {
       )}
       {!list && !error && <p role="status">Loading the classifications…</p>}
       {list?.map((c) =>
-        editing === c.name ? (
+        editing?.id === c.id ? (
           <ClassificationForm
             key={c.id}
             title={`Edit classification ${c.name}`}
-            initial={{ name: c.name, description: c.description ?? '', sortkey: String(c.sort_key) }}
+            initial={{
+              name: editing.stored.name,
+              description: editing.stored.description ?? '',
+              sortkey: String(editing.stored.sort_key),
+            }}
             submitLabel="Save classification"
             onCancel={() => setEditing(undefined)}
             onSubmit={async (draft) => {
-              await api.updateClassification(c.id, fieldsOf(draft));
+              try {
+                await api.updateClassification(c.id, fieldsOf(draft), editing.etag);
+              } catch (caught) {
+                if (!(caught instanceof ApiError) || !caught.isConflict) throw caught;
+                // Another admin saved first: what is typed stays; a second save goes over their version.
+                const read = await api.classificationRead(c.id);
+                if (!read.data) throw caught;
+                setEditing({ id: c.id, etag: read.etag, stored: read.data });
+                throw new ApiError(
+                  caught.status,
+                  caught.code,
+                  `${caught.message} It is now stored as: ${read.data.name}, “${read.data.description ?? ''}”, ` +
+                    `${read.data.sort_key}. Save again to replace it with this form.`,
+                );
+              }
               const fresh = await api.classification(c.id);
               setEditing(undefined);
               if (fresh) setList((old) => old?.map((o) => (o.id === c.id ? fresh : o)));
@@ -208,7 +240,7 @@ export function Classifications() {
             <div class="page-head">
               <h2>{c.name}</h2>
               <div class="row-actions">
-                <RowButton action="Edit" target={c.name} onClick={() => setEditing(c.name)} />
+                <RowButton action="Edit" target={c.name} onClick={() => void edit(c)} />
                 <RowButton action="Delete" target={c.name} onClick={() => remove(c)} />
               </div>
             </div>

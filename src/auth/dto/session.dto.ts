@@ -50,6 +50,19 @@ export class UserDto {
 
   @ApiPropertyOptional({ example: true, description: 'Whether the account is enabled; logged-in callers only.' })
   can_login?: boolean;
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { id: { type: 'integer' }, name: { type: 'string' }, description: { type: 'string' } },
+      required: ['id', 'name', 'description'],
+    },
+    description:
+      "The groups the user is in (directly or inherited; system groups first, then bug groups, by name), as Bugzilla's " +
+      "User.get gives them: only when `include_fields` names `groups`, and only on the caller's own entry.",
+  })
+  groups?: { id: number; name: string; description: string }[];
 }
 
 export class UserListDto {

@@ -212,3 +212,68 @@ export class DeletedFlagTypesDto {
   @ApiProperty({ type: [DeletedFlagTypeDto] })
   flagtypes: DeletedFlagTypeDto[];
 }
+
+/** A flag type as `GET /rest/flag_type?ids=` shows it: every field in the form FlagType.update takes. */
+export class FlagTypeRulesDto {
+  @ApiProperty({ example: 7 })
+  id: number;
+
+  @ApiProperty({ example: 'review' })
+  name: string;
+
+  @ApiProperty({ example: 'Code review' })
+  description: string;
+
+  @ApiProperty({ enum: ['bug', 'attachment'] })
+  target_type: string;
+
+  @ApiProperty({ example: 1 })
+  sortkey: number;
+
+  @ApiProperty()
+  is_active: boolean;
+
+  @ApiProperty()
+  is_requestable: boolean;
+
+  @ApiProperty({ description: 'Stored as `is_requesteeble`.' })
+  is_specifically_requestable: boolean;
+
+  @ApiProperty()
+  is_multiplicable: boolean;
+
+  @ApiProperty({ example: 'qa@example.com', description: 'As stored; empty: nobody.' })
+  cc_list: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Name of the group that may grant or deny; null: everyone.',
+  })
+  grant_group: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Name of the group that may request; null: everyone.' })
+  request_group: string | null;
+
+  @ApiProperty({
+    ...CLUSIONS,
+    example: ['WholeProduct', { OtherProduct: ['ComponentA', 'ComponentB'] }],
+    description:
+      'Where the type applies, in the form PUT takes back: `"Product"` for a whole product, ' +
+      '`{"Product": ["Component", ...]}` for components of one, `"__Any__"` for every product; by product name. ' +
+      'Members of `editcomponents` see the rules on every product they can see; product-level admins ' +
+      'only those on the products they administer (PUT keeps the others).',
+  })
+  inclusions: unknown[];
+
+  @ApiProperty({ ...CLUSIONS, description: 'Where the type does not apply, in the form of `inclusions`.' })
+  exclusions: unknown[];
+}
+
+export class FlagTypesRulesDto {
+  @ApiProperty({
+    type: [FlagTypeRulesDto],
+    description: 'One per type asked for, in the order asked (ids, then names).',
+  })
+  flagtypes: FlagTypeRulesDto[];
+}

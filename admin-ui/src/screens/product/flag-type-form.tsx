@@ -1,7 +1,15 @@
 import { useState } from 'preact/hooks';
 import { ApiError } from '../../api/client.js';
 import type { Clusion, FlagTypeFields } from '../../api/types.js';
-import { CheckboxField, FormError, SelectField, TextField, type FieldOf, useSubmit } from '../../components/fields.js';
+import {
+  CheckboxField,
+  FormError,
+  SelectField,
+  TextField,
+  type FieldOf,
+  useFieldId,
+  useSubmit,
+} from '../../components/fields.js';
 
 /**
  * A flag type's fields as Bugzilla's editflagtypes.cgi offers them. Inclusions and exclusions are
@@ -79,9 +87,39 @@ export function createFields(draft: FlagTypeDraft): FlagTypeFields {
   return fields;
 }
 
+/** The API's list as lines: `Product`, `Product:Component`, `__Any__` (every product). */
+export function linesOf(list: readonly Clusion[]): string {
+  return list
+    .flatMap((item) =>
+      typeof item === 'string'
+        ? [item]
+        : Object.entries(item).flatMap(([product, components]) => components.map((name) => `${product}:${name}`)),
+    )
+    .join('\n');
+}
+
+/** A list's lines compared as a set (order, blank lines and spaces around names do not count). */
+function sameLines(a: string, b: string): boolean {
+  const set = (text: string) =>
+    JSON.stringify(
+      text
+        .split('\n')
+        .map((line) =>
+          line
+            .split(':')
+            .map((part) => part.trim())
+            .join(':'),
+        )
+        .filter(Boolean)
+        .sort(),
+    );
+  return set(a) === set(b);
+}
+
 /**
- * What an edit is sent with: only the fields that changed. The inclusion and exclusion lists replace
- * the type's whole lists, so they are sent only when something was typed in them.
+ * What an edit is sent with: the fields that changed. The form starts from the type's whole lists
+ * (`GET /rest/flag_type?ids=`); a list that changed is sent whole, since PUT replaces the type's list
+ * (keeping only the rules the caller was not shown), so no other product's rule is dropped.
  */
 export function updateFields(before: FlagTypeDraft, after: FlagTypeDraft): FlagTypeFields {
   const fields: FlagTypeFields = {};
@@ -91,8 +129,8 @@ export function updateFields(before: FlagTypeDraft, after: FlagTypeDraft): FlagT
     if (after[key] === before[key]) continue;
     set[key] = key === 'sortkey' ? numberOr(after.sortkey) : after[key];
   }
-  if (after.inclusions.trim()) fields.inclusions = clusionsOf(after.inclusions);
-  if (after.exclusions.trim()) fields.exclusions = clusionsOf(after.exclusions);
+  if (!sameLines(before.inclusions, after.inclusions)) fields.inclusions = clusionsOf(after.inclusions);
+  if (!sameLines(before.exclusions, after.exclusions)) fields.exclusions = clusionsOf(after.exclusions);
   return fields;
 }
 
@@ -105,6 +143,8 @@ function numberOr(text: string): number | string {
 function fieldOf(draft: () => FlagTypeDraft): FieldOf {
   return (error: ApiError) => {
     const { message, code } = error;
+    // Someone else saved first: about the whole form, not one field.
+    if (error.isConflict) return undefined;
     if (code === 1101 || /a name argument/.test(message)) return 'name';
     if (code === 1102 || /a description argument/.test(message)) return 'description';
     if (code === 1103 || code === 501) return 'cc_list';
@@ -136,11 +176,15 @@ export function FlagTypeForm(props: {
   /** Editing: the target type cannot change (Bugzilla's page shows it fixed). */
   editing?: boolean;
   hints?: { inclusions?: string; exclusions?: string; grant_group?: string; request_group?: string };
+  /** Group names offered for the grant and request groups (Group.get's answer; any name may be typed). */
+  groupChoices?: readonly string[];
   onSubmit: (draft: FlagTypeDraft) => Promise<void>;
   onCancel: () => void;
 }) {
   const [draft, setDraft] = useState(props.initial);
   const { errors, busy, submit } = useSubmit(fieldOf(() => draft));
+  const listId = useFieldId('groups');
+  const choices = props.groupChoices?.length ? listId : undefined;
   const set =
     <K extends keyof FlagTypeDraft>(key: K) =>
     (value: FlagTypeDraft[K]) =>
@@ -212,6 +256,7 @@ export function FlagTypeForm(props: {
         onInput={set('grant_group')}
         error={errors.fields.grant_group}
         hint={props.hints?.grant_group ?? 'The group that may grant or deny; empty: everyone.'}
+        list={choices}
       />
       <TextField
         label="Request group"
@@ -219,7 +264,15 @@ export function FlagTypeForm(props: {
         onInput={set('request_group')}
         error={errors.fields.request_group}
         hint={props.hints?.request_group ?? 'The group that may request; empty: everyone.'}
+        list={choices}
       />
+      {choices && (
+        <datalist id={choices}>
+          {props.groupChoices!.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+      )}
       <CheckboxField label="Active" checked={draft.is_active} onChange={set('is_active')} />
       <CheckboxField label="Requestable" checked={draft.is_requestable} onChange={set('is_requestable')} />
       <CheckboxField

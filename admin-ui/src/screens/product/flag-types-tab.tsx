@@ -1,46 +1,43 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { FlagTypeInfo, FlagTypeSummary, Product } from '../../api/types.js';
+import { ApiError } from '../../api/client.js';
+import type { FlagTypeInfo, FlagTypeRules } from '../../api/types.js';
 import { api } from '../../session.js';
 import { FormError, Notice, useOutcome } from '../../components/fields.js';
 import type { ProductTabProps } from '../product-page.js';
 import { RowButton } from '../../components/row-actions.js';
-import { FlagTypeForm, type FlagTypeDraft, NEW_FLAG_TYPE, createFields, updateFields } from './flag-type-form.js';
+import {
+  FlagTypeForm,
+  type FlagTypeDraft,
+  NEW_FLAG_TYPE,
+  createFields,
+  linesOf,
+  updateFields,
+} from './flag-type-form.js';
 
-/** A type's stored fields as the product's components carry them (Product.get's flag_types), by id. */
-function summaries(product: Product): Map<number, FlagTypeSummary> {
-  const byId = new Map<number, FlagTypeSummary>();
-  for (const component of product.components) {
-    for (const type of [...(component.flag_types?.bug ?? []), ...(component.flag_types?.attachment ?? [])]) {
-      byId.set(type.id, type);
-    }
-  }
-  return byId;
-}
-
-/** What an edit starts from: the type as FlagType.get and Product.get show it, its lists left empty. */
-function draftOf(type: FlagTypeInfo, summary: FlagTypeSummary | undefined, groups: Map<number, string>): FlagTypeDraft {
-  const group = (id: number | null | undefined) => (id == null ? '' : (groups.get(id) ?? ''));
+/** What an edit starts from: the type as `GET /rest/flag_type?ids=` gives it to an editor, whole lists included. */
+function draftOf(type: FlagTypeRules): FlagTypeDraft {
   return {
     name: type.name,
     description: type.description,
-    target_type: type.type,
-    sortkey: summary ? String(summary.sort_key) : '',
+    target_type: type.target_type,
+    sortkey: String(type.sortkey),
     is_active: type.is_active,
-    is_requestable: summary?.is_requestable ?? type.values.includes('?'),
-    is_specifically_requestable: type.is_requesteeble,
+    is_requestable: type.is_requestable,
+    is_specifically_requestable: type.is_specifically_requestable,
     is_multiplicable: type.is_multiplicable,
-    cc_list: summary?.cc_list ?? '',
-    grant_group: group(summary?.grant_group),
-    request_group: group(summary?.request_group),
-    inclusions: '',
-    exclusions: '',
+    cc_list: type.cc_list,
+    grant_group: type.grant_group ?? '',
+    request_group: type.request_group ?? '',
+    inclusions: linesOf(type.inclusions),
+    exclusions: linesOf(type.exclusions),
   };
 }
 
 interface Editing {
   type: FlagTypeInfo;
   draft: FlagTypeDraft;
-  groupHints: { grant_group?: string; request_group?: string };
+  /** The ETag of the read the form started from: a save over someone else's is refused (412) until asked again. */
+  etag?: string;
 }
 
 /** The flag types that apply to the product, for bugs and for attachments, with where they apply. */
@@ -55,31 +52,25 @@ export function FlagTypesTab({ product, reload }: ProductTabProps) {
       .then(setTypes)
       .catch((caught: Error) => setError(caught.message));
   useEffect(() => void load(), [product.name]);
+  // Names offered for the grant and request groups: what Group.get lets the caller list (none: type them).
+  const [groupNames, setGroupNames] = useState<string[]>([]);
+  useEffect(() => {
+    api
+      .groups()
+      .then((groups) => setGroupNames(groups.map((group) => group.name)))
+      .catch(() => setGroupNames([]));
+  }, []);
 
   const edit = async (type: FlagTypeInfo) => {
     clear();
     setAdding(false);
-    const summary = summaries(product).get(type.id);
-    // Product.get names groups by id: the group controls' list (every bug group) gives their names.
-    const groups = new Map<number, string>();
-    if (summary?.grant_group != null || summary?.request_group != null) {
-      const controls = await api.groupControls(product.id).catch(() => undefined);
-      for (const control of controls?.data ?? []) groups.set(control.group.id, control.group.name);
+    try {
+      const read = await api.flagTypeRules(type.id);
+      setEditing({ type, draft: draftOf(read.data), etag: read.etag });
+    } catch (caught) {
+      setError((caught as Error).message);
     }
-    const hint = (id: number | null | undefined, role: string) =>
-      id != null && !groups.has(id) ? `Now group #${id}; type a group name to change it. ${role}` : undefined;
-    setEditing({
-      type,
-      draft: draftOf(type, summary, groups),
-      groupHints: {
-        grant_group: hint(summary?.grant_group, 'Empty: everyone may grant.'),
-        request_group: hint(summary?.request_group, 'Empty: everyone may request.'),
-      },
-    });
   };
-  const where = (list: string[] | undefined, none: string) =>
-    list?.length ? `In ${product.name} now: ${list.join(', ')}.` : `In ${product.name} now: ${none}.`;
-
   const remove = (type: FlagTypeInfo) =>
     confirmed(
       `Delete the flag type ${type.name}, with its flags on every product?`,
@@ -113,6 +104,7 @@ export function FlagTypesTab({ product, reload }: ProductTabProps) {
           title="New flag type"
           submitLabel="Add flag type"
           initial={{ ...NEW_FLAG_TYPE, inclusions: product.name }}
+          groupChoices={groupNames}
           onCancel={() => setAdding(false)}
           onSubmit={async (draft: FlagTypeDraft) => {
             await api.createFlagType(createFields(draft));
@@ -129,19 +121,32 @@ export function FlagTypesTab({ product, reload }: ProductTabProps) {
           submitLabel="Save flag type"
           editing
           initial={editing.draft}
+          groupChoices={groupNames}
           hints={{
             inclusions:
-              `${where(editing.type.inclusions, 'every component')} Leave empty to keep where it applies; ` +
-              'lines typed here replace the whole list (every product): Product, or Product:Component.',
-            exclusions:
-              `${where(editing.type.exclusions, 'none')} Leave empty to keep them; lines typed here replace the ` +
-              'whole list.',
-            ...editing.groupHints,
+              'Every product it applies to, one per line: Product, Product:Component, or __Any__ for every product. ' +
+              'The list is saved whole; rules on products you may not change are kept.',
+            exclusions: 'Where it does not apply, one per line, in the same form; saved whole.',
           }}
           onCancel={() => setEditing(undefined)}
           onSubmit={async (draft: FlagTypeDraft) => {
             const fields = updateFields(editing.draft, draft);
-            if (Object.keys(fields).length) await api.updateFlagType(editing.type.id, fields);
+            if (Object.keys(fields).length) {
+              try {
+                await api.updateFlagType(editing.type.id, fields, editing.etag);
+              } catch (caught) {
+                if (!(caught instanceof ApiError) || !caught.isConflict) throw caught;
+                // Another admin saved first: what is typed stays; a second save goes over their version.
+                const fresh = await api.flagTypeRules(editing.type.id);
+                setEditing({ ...editing, etag: fresh.etag });
+                throw new ApiError(
+                  caught.status,
+                  caught.code,
+                  `${caught.message} Now stored: applies to ${linesOf(fresh.data.inclusions).replace(/\n/g, ', ') || 'nothing you administer'}` +
+                    `; except ${linesOf(fresh.data.exclusions).replace(/\n/g, ', ') || 'nothing'}. Save again to replace it with this form.`,
+                );
+              }
+            }
             setEditing(undefined);
             setNotice(
               Object.keys(fields).length
