@@ -92,8 +92,15 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
   }
 
   /** Rows of a query on every node (Galera: every node holds every committed row). */
+  /**
+   * `sql` on every node, each as a causal read (wsrep_sync_wait=1): a node first applies every write
+   * set the cluster committed before the read, so a node still applying the last one is not taken
+   * for a node that lost it.
+   */
   async function onEveryNode(sql: string): Promise<any[][]> {
-    return Promise.all(cluster.nodes.map((node) => cluster.sqlAsRoot(node, [`USE ${DATABASE}`, sql])));
+    return Promise.all(
+      cluster.nodes.map((node) => cluster.sqlAsRoot(node, [`USE ${DATABASE}`, 'SET SESSION wsrep_sync_wait = 1', sql])),
+    );
   }
 
   beforeAll(async () => {
