@@ -67,19 +67,19 @@ export class ProductsController {
 
   @Get('product_selectable')
   @IdList('Ids of the products the caller can select, e.g. to search bugs, ordered by name.')
-  selectable(@CurrentUser() user: AuthUser): Promise<ProductIdsDto> {
+  selectable(@CurrentUser() user: AuthUser): ProductIdsDto | Promise<ProductIdsDto> {
     return this.service.ids(user, 'selectable');
   }
 
   @Get('product_enterable')
   @IdList('Ids of the products the caller can enter bugs against, ordered by name.')
-  enterable(@CurrentUser() user: AuthUser): Promise<ProductIdsDto> {
+  enterable(@CurrentUser() user: AuthUser): ProductIdsDto | Promise<ProductIdsDto> {
     return this.service.ids(user, 'enterable');
   }
 
   @Get('product_accessible')
   @IdList('Ids of the products the caller can select or enter bugs against, ordered by name.')
-  accessible(@CurrentUser() user: AuthUser): Promise<ProductIdsDto> {
+  accessible(@CurrentUser() user: AuthUser): ProductIdsDto | Promise<ProductIdsDto> {
     return this.service.ids(user, 'accessible');
   }
 

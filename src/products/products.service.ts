@@ -101,7 +101,20 @@ export class ProductsService {
     private readonly adminPolicy: ProductAdminPolicy,
   ) {}
 
-  async ids(user: AuthUser, set: ProductSet): Promise<ProductIdsDto> {
+  /**
+   * Synchronous when the model is fresh (nearly every request): the answer is a remembered object,
+   * and a promise would only add a turn of the event loop to the cheapest read there is.
+   */
+  ids(user: AuthUser, set: ProductSet): ProductIdsDto | Promise<ProductIdsDto> {
+    const fresh = this.cache.freshNow();
+    if (fresh) {
+      this.cache.noteHit();
+      return idsAnswer(fresh.visibleIds(user.groupIds, [set]));
+    }
+    return this.idsAfterCatchingUp(user, set);
+  }
+
+  private async idsAfterCatchingUp(user: AuthUser, set: ProductSet): Promise<ProductIdsDto> {
     const model = await this.cache.current();
     if (model) return idsAnswer(model.visibleIds(user.groupIds, [set]));
     return { ids: await this.visibility.ids(user, [set]) };
