@@ -25,7 +25,7 @@
 // baseline uses BENCH_PORT+1, the query counter BENCH_PORT+2, the ceiling BENCH_PORT+3, the Nest floor BENCH_PORT+4).
 // Results: bench/results/latest.{json,md}.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,10 +106,12 @@ const SCENARIOS = [
 const children = [];
 function start(name, args, env) {
   mkdirSync(RESULTS, { recursive: true });
-  const log = createWriteStream(join(RESULTS, `${name}.log`));
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
+  // The child writes its log file itself (the file's descriptor is its stdout): relayed through a pipe,
+  // each of its access lines would cost this process — the load generator's — CPU, which the
+  // ceiling and the floor (no log) would not pay.
+  const log = openSync(join(RESULTS, `${name}.log`), 'w');
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', log, log] });
+  closeSync(log);
   child.name = name;
   children.push(child);
   return child;
