@@ -1,3 +1,4 @@
+import { FieldFilterQueries } from '../openapi/field-filter-queries.js';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -58,20 +59,7 @@ export class ClassificationsController {
       'and every product; others the classifications where they can select a product, with those products. ' +
       'With `names` or `ids` in the query, the classifications they name, as the route by name answers.',
   })
-  @ApiQuery({
-    name: 'include_fields',
-    required: false,
-    isArray: true,
-    type: String,
-    description: 'Fields to return, e.g. `name`, `products.name`.',
-  })
-  @ApiQuery({
-    name: 'exclude_fields',
-    required: false,
-    isArray: true,
-    type: String,
-    description: 'Fields to leave out.',
-  })
+  @FieldFilterQueries('Fields to return, e.g. `name`, `products.name`.')
   @ApiQuery({ name: 'names', required: false, isArray: true, type: String, description: 'Only these names.' })
   @ApiQuery({ name: 'ids', required: false, isArray: true, type: Number, description: 'Only these ids.' })
   @ApiOkResponse({ type: ClassificationListDto })
@@ -103,20 +91,7 @@ export class ClassificationsController {
   @ApiParam({ name: 'id_or_name', type: String, description: 'A classification id (all digits) or name.' })
   @ApiQuery({ name: 'names', required: false, isArray: true, type: String, description: 'More names.' })
   @ApiQuery({ name: 'ids', required: false, isArray: true, type: Number, description: 'More ids.' })
-  @ApiQuery({
-    name: 'include_fields',
-    required: false,
-    isArray: true,
-    type: String,
-    description: 'Fields to return, e.g. `name`, `products.name`.',
-  })
-  @ApiQuery({
-    name: 'exclude_fields',
-    required: false,
-    isArray: true,
-    type: String,
-    description: 'Fields to leave out.',
-  })
+  @FieldFilterQueries('Fields to return, e.g. `name`, `products.name`.')
   @ApiOkResponse({ type: ClassificationListDto })
   @ApiBadRequestResponse({
     type: ErrorEnvelopeDto,

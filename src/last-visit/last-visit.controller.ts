@@ -1,3 +1,4 @@
+import { FieldFilterQueries } from '../openapi/field-filter-queries.js';
 import { applyDecorators, Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -21,22 +22,7 @@ type Params = Record<string, unknown>;
 
 const ID_PARAM = ApiParam({ name: 'id', description: 'Bug ID (digits only).', type: 'integer', example: 1 });
 
-const FIELD_QUERIES = applyDecorators(
-  ApiQuery({
-    name: 'include_fields',
-    required: false,
-    isArray: true,
-    type: String,
-    description: 'Fields to return (`id`, `last_visit_ts`); repeated or comma separated.',
-  }),
-  ApiQuery({
-    name: 'exclude_fields',
-    required: false,
-    isArray: true,
-    type: String,
-    description: 'Fields to leave out.',
-  }),
-);
+const FIELD_QUERIES = FieldFilterQueries('Fields to return (`id`, `last_visit_ts`); repeated or comma separated.');
 
 const records = (description: string) => ApiOkResponse({ description, type: LastVisitRecordDto, isArray: true });
 

@@ -1,3 +1,4 @@
+import { FieldFilterQueries } from '../openapi/field-filter-queries.js';
 import { applyDecorators, Controller, Get, Param, Query, type StreamableFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -48,8 +49,10 @@ function ProductGet(summary: string) {
       enum: ['accessible', 'selectable', 'enterable'],
       description: 'Pools to choose from (union); default accessible.',
     }),
-    list('include_fields', 'Fields to return, e.g. `id`, `components.name`, `_default`, `_all`; comma lists allowed.'),
-    list('exclude_fields', 'Fields to leave out; wins over include_fields. Excluded parts are not loaded.'),
+    FieldFilterQueries(
+      'Fields to return, e.g. `id`, `components.name`, `_default`, `_all`; comma lists allowed.',
+      'Fields to leave out; wins over include_fields. Excluded parts are not loaded.',
+    ),
     ApiOkResponse({ type: ProductListDto }),
     ApiBadRequestResponse({
       type: ErrorEnvelopeDto,

@@ -1,3 +1,4 @@
+import { FieldFilterQueries } from '../openapi/field-filter-queries.js';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -58,20 +59,7 @@ export class ServerInfoController {
       'Anonymous callers (also when `requirelogin` is on) get `maintainer` and `requirelogin`; logged-in users ' +
       'the parameters the web UI shows them; members of `tweakparams` all of them. Credentials that are sent are checked.',
   })
-  @ApiQuery({
-    name: 'include_fields',
-    required: false,
-    isArray: true,
-    type: String,
-    description: 'Parameters to return.',
-  })
-  @ApiQuery({
-    name: 'exclude_fields',
-    required: false,
-    isArray: true,
-    type: String,
-    description: 'Parameters to leave out.',
-  })
+  @FieldFilterQueries('Parameters to return.', 'Parameters to leave out.')
   @ApiOkResponse({ type: ParametersDto })
   parameters(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>): ParametersDto {
     return this.info.parameters(user, query);

@@ -219,3 +219,61 @@ export function useOutcome() {
   };
   return { notice, error, setNotice, setError, clear, confirmed };
 }
+
+/**
+ * The fields of a form that edits one draft object: `set(key)`, a field's change handler, and
+ * `text(key)`, the value, input handler and API refusal of a text field at once (spread into
+ * TextField or UserInput).
+ */
+export function bindDraft<D extends object>(draft: D, setDraft: (update: (old: D) => D) => void, errors: FormErrors) {
+  const set =
+    <K extends keyof D>(key: K) =>
+    (value: D[K]) =>
+      setDraft((old) => ({ ...old, [key]: value }));
+  const text = <K extends keyof D & string>(key: K) => ({
+    value: draft[key] as unknown as string,
+    onInput: set(key) as unknown as (value: string) => void,
+    error: errors.fields[key],
+  });
+  return { set, text };
+}
+
+/**
+ * A titled form in a panel that creates or edits something: its title (also its accessible name),
+ * the API's refusal that belongs to no field, the fields, then submit (disabled while busy) and,
+ * when it can be left, cancel.
+ */
+export function DraftForm(props: {
+  title: string;
+  submitLabel: string;
+  busy: boolean;
+  error?: string;
+  onSubmit: () => void;
+  onCancel?: () => void;
+  children: ComponentChildren;
+}) {
+  return (
+    <form
+      class="panel"
+      aria-label={props.title}
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <h2>{props.title}</h2>
+      <FormError message={props.error} />
+      {props.children}
+      <div class="row-actions">
+        <button type="submit" disabled={props.busy}>
+          {props.submitLabel}
+        </button>
+        {props.onCancel && (
+          <button type="button" class="secondary" onClick={props.onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

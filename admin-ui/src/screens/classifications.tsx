@@ -3,7 +3,17 @@ import type { Classification } from '../api/types.js';
 import { api } from '../session.js';
 import { href } from '../router.js';
 import { ApiError } from '../api/client.js';
-import { type FieldOf, FormError, Notice, TextField, fieldRules, useOutcome, useSubmit } from '../components/fields.js';
+import {
+  bindDraft,
+  DraftForm,
+  type FieldOf,
+  FormError,
+  Notice,
+  TextField,
+  fieldRules,
+  useOutcome,
+  useSubmit,
+} from '../components/fields.js';
 import { RowButton } from '../components/row-actions.js';
 
 interface Draft {
@@ -29,49 +39,20 @@ function ClassificationForm(props: {
 }) {
   const [draft, setDraft] = useState(props.initial);
   const { errors, busy, submit } = useSubmit(fieldOf);
+  const { text } = bindDraft(draft, setDraft, errors);
   return (
-    <form
-      class="panel"
-      aria-label={props.title}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit(() => props.onSubmit(draft));
-      }}
+    <DraftForm
+      title={props.title}
+      submitLabel={props.submitLabel}
+      busy={busy}
+      error={errors.form}
+      onSubmit={() => void submit(() => props.onSubmit(draft))}
+      onCancel={props.onCancel}
     >
-      <h2>{props.title}</h2>
-      <FormError message={errors.form} />
-      <TextField
-        label="Classification name"
-        value={draft.name}
-        onInput={(name) => setDraft({ ...draft, name })}
-        error={errors.fields.name}
-        required
-      />
-      <TextField
-        label="Classification description"
-        multiline
-        value={draft.description}
-        onInput={(description) => setDraft({ ...draft, description })}
-        error={errors.fields.description}
-      />
-      <TextField
-        label="Sort key"
-        type="number"
-        value={draft.sortkey}
-        onInput={(sortkey) => setDraft({ ...draft, sortkey })}
-        error={errors.fields.sortkey}
-      />
-      <div class="row-actions">
-        <button type="submit" disabled={busy}>
-          {props.submitLabel}
-        </button>
-        {props.onCancel && (
-          <button type="button" class="secondary" onClick={props.onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
-    </form>
+      <TextField label="Classification name" {...text('name')} required />
+      <TextField label="Classification description" multiline {...text('description')} />
+      <TextField label="Sort key" type="number" {...text('sortkey')} />
+    </DraftForm>
   );
 }
 

@@ -2,7 +2,9 @@ import { useState } from 'preact/hooks';
 import type { Component, ComponentFields } from '../../api/types.js';
 import { api } from '../../session.js';
 import {
+  bindDraft,
   CheckboxField,
+  DraftForm,
   FormError,
   Notice,
   TextField,
@@ -81,43 +83,20 @@ function ComponentForm(props: {
 }) {
   const [draft, setDraft] = useState(props.initial);
   const { errors, busy, submit } = useSubmit(fieldOf(() => draft));
-  const set =
-    <K extends keyof Draft>(key: K) =>
-    (value: Draft[K]) =>
-      setDraft({ ...draft, [key]: value });
+  const { set, text } = bindDraft(draft, setDraft, errors);
   return (
-    <form
-      class="panel"
-      aria-label={props.title}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit(() => props.onSubmit(draft));
-      }}
+    <DraftForm
+      title={props.title}
+      submitLabel={props.submitLabel}
+      busy={busy}
+      error={errors.form}
+      onSubmit={() => void submit(() => props.onSubmit(draft))}
+      onCancel={props.onCancel}
     >
-      <h2>{props.title}</h2>
-      <FormError message={errors.form} />
-      <TextField label="Component name" value={draft.name} onInput={set('name')} error={errors.fields.name} required />
-      <TextField
-        label="Component description"
-        multiline
-        value={draft.description}
-        onInput={set('description')}
-        error={errors.fields.description}
-        required
-      />
-      <UserInput
-        label="Default assignee"
-        value={draft.default_assignee}
-        onInput={set('default_assignee')}
-        error={errors.fields.default_assignee}
-        required
-      />
-      <UserInput
-        label="Default QA contact"
-        value={draft.default_qa_contact}
-        onInput={set('default_qa_contact')}
-        error={errors.fields.default_qa_contact}
-      />
+      <TextField label="Component name" {...text('name')} required />
+      <TextField label="Component description" multiline {...text('description')} required />
+      <UserInput label="Default assignee" {...text('default_assignee')} required />
+      <UserInput label="Default QA contact" {...text('default_qa_contact')} />
       <UserListInput
         label="Default CC list"
         value={draft.default_cc}
@@ -125,17 +104,7 @@ function ComponentForm(props: {
         error={errors.fields.default_cc}
       />
       <CheckboxField label="Open for bugs" checked={draft.is_open} onChange={set('is_open')} />
-      <div class="row-actions">
-        <button type="submit" disabled={busy}>
-          {props.submitLabel}
-        </button>
-        {props.onCancel && (
-          <button type="button" class="secondary" onClick={props.onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
-    </form>
+    </DraftForm>
   );
 }
 

@@ -2,8 +2,9 @@ import { useState } from 'preact/hooks';
 import { ApiError } from '../../api/client.js';
 import type { Clusion, FlagTypeFields } from '../../api/types.js';
 import {
+  bindDraft,
   CheckboxField,
-  FormError,
+  DraftForm,
   SelectField,
   TextField,
   type FieldOf,
@@ -185,30 +186,19 @@ export function FlagTypeForm(props: {
   const { errors, busy, submit } = useSubmit(fieldOf(() => draft));
   const listId = useFieldId('groups');
   const choices = props.groupChoices?.length ? listId : undefined;
-  const set =
-    <K extends keyof FlagTypeDraft>(key: K) =>
-    (value: FlagTypeDraft[K]) =>
-      setDraft((old) => ({ ...old, [key]: value }));
+  const { set, text } = bindDraft(draft, setDraft, errors);
+  const RULE_HINT = 'One per line: Product, or Product:Component.';
   return (
-    <form
-      class="panel"
-      aria-label={props.title}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit(() => props.onSubmit(draft));
-      }}
+    <DraftForm
+      title={props.title}
+      submitLabel={props.submitLabel}
+      busy={busy}
+      error={errors.form}
+      onSubmit={() => void submit(() => props.onSubmit(draft))}
+      onCancel={props.onCancel}
     >
-      <h2>{props.title}</h2>
-      <FormError message={errors.form} />
-      <TextField label="Flag type name" value={draft.name} onInput={set('name')} error={errors.fields.name} required />
-      <TextField
-        label="Flag type description"
-        multiline
-        value={draft.description}
-        onInput={set('description')}
-        error={errors.fields.description}
-        required
-      />
+      <TextField label="Flag type name" {...text('name')} required />
+      <TextField label="Flag type description" multiline {...text('description')} required />
       {props.editing ? (
         <p class="hint">For {draft.target_type}s (the target type of a flag type does not change).</p>
       ) : (
@@ -223,46 +213,26 @@ export function FlagTypeForm(props: {
       <TextField
         label="Applies to (inclusions)"
         multiline
-        value={draft.inclusions}
-        onInput={set('inclusions')}
-        error={errors.fields.inclusions}
-        hint={props.hints?.inclusions ?? 'One per line: Product, or Product:Component.'}
+        {...text('inclusions')}
+        hint={props.hints?.inclusions ?? RULE_HINT}
       />
       <TextField
         label="Except (exclusions)"
         multiline
-        value={draft.exclusions}
-        onInput={set('exclusions')}
-        error={errors.fields.exclusions}
-        hint={props.hints?.exclusions ?? 'One per line: Product, or Product:Component.'}
+        {...text('exclusions')}
+        hint={props.hints?.exclusions ?? RULE_HINT}
       />
-      <TextField
-        label="Flag type sort key"
-        value={draft.sortkey}
-        onInput={set('sortkey')}
-        error={errors.fields.sortkey}
-        hint="0 to 32767; lists show lower ones first."
-      />
-      <TextField
-        label="CC list"
-        value={draft.cc_list}
-        onInput={set('cc_list')}
-        error={errors.fields.cc_list}
-        hint="Addresses told of each request, separated by commas."
-      />
+      <TextField label="Flag type sort key" {...text('sortkey')} hint="0 to 32767; lists show lower ones first." />
+      <TextField label="CC list" {...text('cc_list')} hint="Addresses told of each request, separated by commas." />
       <TextField
         label="Grant group"
-        value={draft.grant_group}
-        onInput={set('grant_group')}
-        error={errors.fields.grant_group}
+        {...text('grant_group')}
         hint={props.hints?.grant_group ?? 'The group that may grant or deny; empty: everyone.'}
         list={choices}
       />
       <TextField
         label="Request group"
-        value={draft.request_group}
-        onInput={set('request_group')}
-        error={errors.fields.request_group}
+        {...text('request_group')}
         hint={props.hints?.request_group ?? 'The group that may request; empty: everyone.'}
         list={choices}
       />
@@ -281,14 +251,6 @@ export function FlagTypeForm(props: {
         onChange={set('is_specifically_requestable')}
       />
       <CheckboxField label="Multiplicable" checked={draft.is_multiplicable} onChange={set('is_multiplicable')} />
-      <div class="row-actions">
-        <button type="submit" disabled={busy}>
-          {props.submitLabel}
-        </button>
-        <button type="button" class="secondary" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </DraftForm>
   );
 }
