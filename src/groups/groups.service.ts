@@ -162,10 +162,17 @@ export class GroupsService {
         WHERE ugm.isbless = 0 AND ugm.group_id IN (${all.map(() => '?').join(', ')})`,
       all,
     );
+    // The rows by group, so that each group reads only its member groups' rows (not every row per group).
+    const rowsByGroup = new Map<number, MemberRow[]>();
+    for (const row of rows) {
+      const list = rowsByGroup.get(Number(row.group_id));
+      if (list) list.push(row);
+      else rowsByGroup.set(Number(row.group_id), [row]);
+    }
     for (const [id, set] of flattened) {
       const users = new Map<number, GroupMemberDto>();
-      for (const row of rows) {
-        if (!set.has(Number(row.group_id)) || users.has(Number(row.userid))) continue;
+      for (const row of [...set].flatMap((groupId) => rowsByGroup.get(groupId) ?? [])) {
+        if (users.has(Number(row.userid))) continue;
         users.set(Number(row.userid), {
           id: Number(row.userid),
           real_name: row.realname ?? '',
