@@ -52,19 +52,37 @@ function decodeHeader(value: string | string[] | undefined, name: string): strin
 
 /**
  * Takes (reads and deletes) one credential from the request's parameter sources: every value sent
- * under its names, in order of preference (JSON null is not a value, as Perl's undef is not).
+ * under its names is removed, and the first one `counts` accepts, in order of preference, is the
+ * answer (JSON null is not a value, as Perl's undef is not).
  */
-function take(sources: Params[], names: readonly string[], keepOwn: boolean): string[] {
-  const sent: string[] = [];
+function take(
+  sources: readonly Params[],
+  names: readonly string[],
+  keepOwn: boolean,
+  counts: (value: string) => boolean,
+): string | undefined {
+  let taken: string | undefined;
   for (const source of sources) {
     for (const name of names) {
       if (!(name in source) || (keepOwn && OWNABLE.has(name))) continue;
-      if (source[name] !== undefined && source[name] !== null) sent.push(firstString(source[name], name));
+      const value = source[name];
+      if (taken === undefined && value !== undefined && value !== null) {
+        const text = firstString(value, name);
+        if (counts(text)) taken = text;
+      }
       delete source[name];
     }
   }
-  return sent;
+  return taken;
 }
+
+/** An API key or a token counts only when it is not empty (Bugzilla's APIKey and Cookie logins test truth). */
+const notEmpty = (value: string) => value !== '';
+/** A login and a password count when sent, empty or not (Bugzilla's CGI login tests `defined`). */
+const sent = () => true;
+
+/** No parameters at all (most requests carry their API key in a header): nothing to take. */
+const NO_SOURCES: readonly Params[] = [];
 
 /** A header's value, `undefined` when it was not sent (an empty header is sent). */
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
@@ -77,24 +95,30 @@ export function extractCredentials(
   headers: Record<string, string | string[] | undefined>,
   keepOwnParams: boolean,
 ): Credentials {
-  const sources: Params[] = [];
+  const fromQuery = query && typeof query === 'object' && hasKeys(query);
+  const fromBody = body && typeof body === 'object' && !Array.isArray(body) && hasKeys(body as Params);
   // Bugzilla lets query-string keys win over body keys on non-GET requests.
-  if (query && typeof query === 'object') sources.push(query);
-  if (body && typeof body === 'object' && !Array.isArray(body)) sources.push(body as Params);
+  const sources: readonly Params[] =
+    fromQuery && fromBody ? [query, body as Params] : fromQuery ? [query] : fromBody ? [body as Params] : NO_SOURCES;
 
-  // An API key or a token counts only when it is not empty (Bugzilla's APIKey and Cookie logins test truth).
-  const apiKey = take(sources, PARAM_NAMES.apiKey, keepOwnParams).find(Boolean) || header(headers, HEADER_NAMES.apiKey);
-  const token = take(sources, PARAM_NAMES.token, keepOwnParams).find(Boolean) || header(headers, HEADER_NAMES.token);
-  // A login and a password count when both were sent, empty or not (Bugzilla's CGI login tests `defined`):
-  // an empty one is a failed login (300), counted by the lockout for a known account.
-  const login = take(sources, PARAM_NAMES.login, keepOwnParams)[0] ?? header(headers, HEADER_NAMES.login);
-  const password = take(sources, PARAM_NAMES.password, keepOwnParams)[0] ?? header(headers, HEADER_NAMES.password);
+  const apiKey = take(sources, PARAM_NAMES.apiKey, keepOwnParams, notEmpty) || header(headers, HEADER_NAMES.apiKey);
+  const token = take(sources, PARAM_NAMES.token, keepOwnParams, notEmpty) || header(headers, HEADER_NAMES.token);
+  // An empty login or password is a failed login (300), counted by the lockout for a known account.
+  const login = take(sources, PARAM_NAMES.login, keepOwnParams, sent) ?? header(headers, HEADER_NAMES.login);
+  const password = take(sources, PARAM_NAMES.password, keepOwnParams, sent) ?? header(headers, HEADER_NAMES.password);
 
   // Bugzilla's login stack: login/password first, then the token, then the API key.
   if (login !== undefined && password !== undefined) return { kind: 'login', login, password };
-  const tokenMatch = /^(\d+)-(.+)$/.exec(token ?? '');
+  const tokenMatch = token ? /^(\d+)-(.+)$/.exec(token) : null;
   // A badly formed token is ignored, as Bugzilla does.
   if (tokenMatch) return { kind: 'token', userId: Number(tokenMatch[1]), cookie: tokenMatch[2] };
   if (apiKey) return { kind: 'apiKey', key: apiKey };
-  return { kind: 'none' };
+  return NONE;
+}
+
+const NONE: Credentials = Object.freeze({ kind: 'none' });
+
+function hasKeys(params: Params): boolean {
+  for (const _ in params) return true;
+  return false;
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { pino } from 'pino';
 import { ANONYMOUS } from '../auth/auth-user.js';
-import { accessLine, redactCredentials } from './access-log.js';
+import { type AccessLine, accessLine, accessLineWriter, redactCredentials } from './access-log.js';
 
 describe('redactCredentials', () => {
   it('hides every credential parameter of a URL and keeps the rest', () => {
@@ -64,5 +65,59 @@ describe('accessLine', () => {
 
   it("names an unknown path's route '(unmatched)'", () => {
     expect(accessLine(request({ routeOptions: {} }), 404, 1).route).toBe('(unmatched)');
+  });
+});
+
+describe('accessLineWriter', () => {
+  const lines: AccessLine[] = [
+    {
+      requestId: 'req-1',
+      method: 'GET',
+      route: '/rest/product/:id_or_name',
+      url: '/rest/product/Firefly?include_fields=name',
+      statusCode: 200,
+      responseTime: 3.1,
+      userId: 42,
+    },
+    {
+      requestId: 'req-2z',
+      method: 'POST',
+      route: '(unmatched)',
+      url: '/rest/x?q="quoted"&b=back\\slash&c=%00\u0001&d=\u00e9\u00ff',
+      statusCode: 404,
+      responseTime: 0,
+      userId: null,
+    },
+    {
+      requestId: 'req-3',
+      method: 'DELETE',
+      route: '/rest/a',
+      url: '/rest/a',
+      statusCode: 500,
+      responseTime: 12345.6,
+      userId: 0,
+    },
+  ];
+
+  it("writes, to the logger's own destination, the very line pino writes for the record", () => {
+    const written: string[] = [];
+    const http = pino({ level: 'info' }, { write: (text: string) => written.push(text) }).child({ context: 'HTTP' });
+    const write = accessLineWriter(http);
+    for (const line of lines) {
+      http.info(line, 'request completed');
+      write(line);
+    }
+    expect(written).toHaveLength(2 * lines.length);
+    const withoutTime = (text: string) => text.replace(/"time":\d+/, '"time":0');
+    for (let i = 0; i < lines.length; i++) {
+      expect(withoutTime(written[2 * i + 1])).toBe(withoutTime(written[2 * i]));
+      expect(JSON.parse(written[2 * i + 1])).toMatchObject({
+        level: 30,
+        context: 'HTTP',
+        ...lines[i],
+        msg: 'request completed',
+      });
+    }
+    expect(written[1].endsWith('}\n')).toBe(true);
   });
 });

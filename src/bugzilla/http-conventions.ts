@@ -22,6 +22,17 @@ const rememberedBytes = new WeakMap<object, Buffer>();
 /** The ETag of each remembered answer's bytes (only those: any other Buffer is sent as it is). */
 const etagsOfBytes = new WeakMap<Buffer, string>();
 
+/**
+ * An answer object shared by every request that asks the same question of one model snapshot:
+ * frozen (so serialised, encoded and hashed once, above) and without a prototype. Nest's router asks
+ * of every result whether it is a plain object (to find a stream wrapped in one): for an object with
+ * Object's prototype that costs two `Function.prototype.toString` calls per request, for one with
+ * none it stops at the first test. JSON.stringify treats both alike.
+ */
+export function sharedAnswer<T extends object>(fields: T): T {
+  return Object.freeze(Object.assign(Object.create(null) as T, fields));
+}
+
 function serializeAnswer(payload: unknown): string | Buffer {
   if (!payload || typeof payload !== 'object' || !Object.isFrozen(payload)) return JSON.stringify(payload);
   let bytes = rememberedBytes.get(payload);

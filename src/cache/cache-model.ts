@@ -143,7 +143,9 @@ export class CacheModel implements VisibilityFacts {
    */
   remember(key: string, answer: object): void {
     if (this.answers.size >= ANSWER_MEMO_LIMIT) this.answers.clear();
-    this.answers.set(key, deepFreeze(answer));
+    // Its parts too, whether or not the answer object itself came frozen (sharedAnswer does).
+    for (const part of Object.values(answer)) deepFreeze(part);
+    this.answers.set(key, Object.freeze(answer));
   }
 
   // --- callers (SPEC §3) ---

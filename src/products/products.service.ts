@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { type AuthUser, groupKeyOf } from '../auth/auth-user.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
 import { FieldFilter } from '../bugzilla/field-filter.js';
+import { sharedAnswer } from '../bugzilla/http-conventions.js';
 import { toList } from '../bugzilla/params.js';
 import { digestOf, streamedAnswer } from '../bugzilla/streamed-answer.js';
 import type { CacheModel } from '../cache/cache-model.js';
@@ -85,7 +86,7 @@ const idsAnswers = new WeakMap<readonly number[], ProductIdsDto>();
 function idsAnswer(ids: number[]): ProductIdsDto {
   let answer = idsAnswers.get(ids);
   if (!answer) {
-    answer = Object.freeze({ ids });
+    answer = sharedAnswer({ ids });
     idsAnswers.set(ids, answer);
   }
   return answer;
@@ -385,7 +386,7 @@ function rememberedFromModel(
     }
     return ProductSequence.of(selection.products, selection.map, Promise.resolve({ etag }));
   }
-  const answer = { products: selection.products.map(selection.map) };
+  const answer = sharedAnswer({ products: selection.products.map(selection.map) });
   model.remember(key, answer);
   return answer;
 }
