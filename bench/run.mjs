@@ -4,7 +4,15 @@
 // request, then measures each scenario with autocannon at 1, 10 and 50 connections.
 //
 //   npm run bench -- [--duration 5] [--connections 1,10,50] [--only product_one,baseline_one]
-//                    [--log-level warn] [--no-count] [--no-verify] [--warmup 2] [--quiet-wait 0] [--scale] [--profile]
+//                    [--log-level warn] [--no-count] [--no-verify] [--warmup 2] [--quiet-wait 0] [--rounds 1]
+//                    [--scale] [--profile]
+//
+// --rounds N: each request is measured N times at each connection count, the service and the processes it is
+// compared with (baseline, ceiling, Nest floor) one after the other within each round, `--duration` seconds
+// each; a row gives the medians of its rounds, and a ratio (service / ceiling, p99 service / ceiling, ...) is
+// the median of the N ratios of measurements taken back to back. On a machine whose speed drifts by tens of
+// per cent within a minute (a shared virtual machine), one long measurement of each process compares
+// different moments of the machine rather than the processes.
 //
 // --profile: the service runs under `node --cpu-prof`; its top self-time entries end the report.
 // --scale: instead of the service-vs-baseline run, measures the service's scenarios (not the baseline)
@@ -39,7 +47,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(root, 'bench', 'results');
 
 function parseArgs(argv) {
-  const options = { duration: 5, connections: [1, 10, 50], only: null, logLevel: 'warn', count: true, verify: true, warmup: 2, quietWait: 0, scale: false };
+  const options = { duration: 5, connections: [1, 10, 50], only: null, logLevel: 'warn', count: true, verify: true, warmup: 2, quietWait: 0, rounds: 1, scale: false };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
@@ -49,6 +57,7 @@ function parseArgs(argv) {
     else if (flag === '--only') options.only = value().split(',');
     else if (flag === '--log-level') options.logLevel = value();
     else if (flag === '--quiet-wait') options.quietWait = Number(value());
+    else if (flag === '--rounds') options.rounds = Math.max(1, Number(value()));
     else if (flag === '--no-count') options.count = false;
     else if (flag === '--no-verify') options.verify = false;
     else if (flag === '--scale') options.scale = true;
@@ -349,6 +358,52 @@ function table(rows) {
   return lines.join('\n');
 }
 
+/** The scenarios grouped by the request they send (the service's, then those it is compared with), in order. */
+function familiesOf(scenarios) {
+  const families = new Map();
+  for (const scenario of scenarios) {
+    const key = scenario.method === 'POST' ? scenario.id : scenario.path;
+    if (!families.has(key)) families.set(key, []);
+    families.get(key).push(scenario);
+  }
+  return [...families.values()];
+}
+
+const median = (values) => {
+  const known = values.filter((v) => v !== null && v !== undefined).sort((a, b) => a - b);
+  return known.length ? known[Math.floor((known.length - 1) / 2)] : null;
+};
+
+/** One row for the rounds of one scenario at one connection count: medians, sums of counts, the worst other CPU. */
+function medianRow(rounds) {
+  if (rounds.length === 1) return rounds[0];
+  const of = (key) => median(rounds.map((r) => r[key]));
+  return {
+    ...rounds[0],
+    rps: of('rps'),
+    p50: of('p50'),
+    p99: of('p99'),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+    requests: rounds.reduce((sum, r) => sum + r.requests, 0),
+    otherCpu: Math.max(...rounds.map((r) => r.otherCpu)),
+    serverCpuMs: of('serverCpuMs'),
+    dbCpuMs: of('dbCpuMs'),
+    dbStatementsPerRequest: of('dbStatementsPerRequest'),
+    rounds: rounds.map((r) => ({ rps: r.rps, p99: r.p99 })),
+  };
+}
+
+/**
+ * a / b for one figure of two rows: with rounds, the median of the ratios of the measurements taken back to
+ * back (round i of one with round i of the other); else the ratio of the two figures.
+ */
+function ratioOf(a, b, key) {
+  if (!a || !b) return undefined;
+  if (a.rounds && b.rounds) return median(a.rounds.map((round, i) => round[key] / b.rounds[i][key])) ?? undefined;
+  return a[key] && b[key] ? a[key] / b[key] : undefined;
+}
+
 /**
  * The service against the baseline (single product), the ceiling (bare Fastify) and the Nest floor (a bare Nest
  * controller) for both cached reads, per connection count. floor / ceiling is the most any service on Nest can reach.
@@ -364,7 +419,6 @@ function ratios(rows) {
     ['product_accessible', 'accessible_ids', undefined, 'ceiling_ids', 'floor_ids'],
   ];
   const pct = (x) => (x === undefined ? '-' : `${(x * 100).toFixed(0)} %`);
-  const over = (a, b) => (a && b ? a / b : undefined);
   for (const [what, serviceId, baselineId, ceilingId, floorId] of pairs) {
     for (const connections of options.connections) {
       const at = (id) => rows.find((r) => r.id === id && r.connections === connections);
@@ -373,12 +427,12 @@ function ratios(rows) {
       const baseline = baselineId && at(baselineId);
       const ceiling = at(ceilingId);
       const floor = at(floorId);
-      const ratio = over(service.rps, baseline?.rps);
-      const ceilingRatio = over(service.rps, ceiling?.rps);
-      const p99Ratio = over(service.p99, ceiling?.p99);
-      const floorRatio = over(floor?.rps, ceiling?.rps);
-      const floorP99Ratio = over(floor?.p99, ceiling?.p99);
-      const serviceFloorRatio = over(service.rps, floor?.rps);
+      const ratio = ratioOf(service, baseline, 'rps');
+      const ceilingRatio = ratioOf(service, ceiling, 'rps');
+      const p99Ratio = ratioOf(service, ceiling, 'p99');
+      const floorRatio = ratioOf(floor, ceiling, 'rps');
+      const floorP99Ratio = ratioOf(floor, ceiling, 'p99');
+      const serviceFloorRatio = ratioOf(service, floor, 'rps');
       out.push({ request: what, connections, ratio, ceilingRatio, p99Ratio, floorRatio, floorP99Ratio, serviceFloorRatio });
       lines.push(
         `| ${what} | ${connections} | ${fmt(service.rps, 0)} | ${baseline ? fmt(baseline.rps, 0) : '-'} | ${pct(ratio)} | ${ceiling ? fmt(ceiling.rps, 0) : '-'} | ${pct(ceilingRatio)} | ${p99Ratio === undefined ? '-' : fmt(p99Ratio, 2)} | ${floor ? fmt(floor.rps, 0) : '-'} | ${pct(floorRatio)} | ${floorP99Ratio === undefined ? '-' : fmt(floorP99Ratio, 2)} | ${pct(serviceFloorRatio)} |`,
@@ -597,15 +651,26 @@ async function main() {
   const questions = async () => Number((await status.query("SHOW GLOBAL STATUS LIKE 'Questions'"))[0][0].Value);
   const watched = [process.pid, service.pid, baseline.pid, ceiling.pid, floor.pid, ...dbPids];
   const rows = [];
-  console.log(`\nMeasuring ${SCENARIOS.length} scenarios at ${options.connections.join(', ')} connections, ${options.duration} s each (LOG_LEVEL=${options.logLevel}).`);
-  for (const scenario of SCENARIOS) {
-    // Warm up (JIT, connection pool, database buffers) without recording.
-    if (options.warmup > 0) await cannon(scenario, 10, options.warmup);
+  console.log(
+    `\nMeasuring ${SCENARIOS.length} scenarios at ${options.connections.join(', ')} connections, ` +
+      `${options.rounds > 1 ? `${options.rounds} rounds of ` : ''}${options.duration} s each (LOG_LEVEL=${options.logLevel}).`,
+  );
+  const serverPidOf = (scenario) => ({ baseline: baseline.pid, ceiling: ceiling.pid, floor: floor.pid })[scenario.other] ?? service.pid;
+  for (const family of familiesOf(SCENARIOS)) {
+    // Warm up (JIT, connection pool, database buffers, the service's model) without recording.
+    if (options.warmup > 0) for (const scenario of family) await cannon(scenario, 10, options.warmup);
     for (const connections of options.connections) {
-      const serverPid = { baseline: baseline.pid, ceiling: ceiling.pid, floor: floor.pid }[scenario.other] ?? service.pid;
-      const row = await measure(scenario, connections, serverPid, watched, dbPids, questions);
-      rows.push(row);
-      console.log(`  ${scenario.label.padEnd(60)} c=${String(connections).padStart(2)}  ${fmt(row.rps, 0).padStart(6)} req/s  p50 ${fmt(row.p50).padStart(6)} ms  p99 ${fmt(row.p99).padStart(6)} ms  errors ${row.errors + row.non2xx}  CPU/req server ${fmt(row.serverCpuMs, 2)} ms db ${fmt(row.dbCpuMs, 2)} ms  stmts/req ${fmt(row.dbStatementsPerRequest)}  other CPU ${row.otherCpu} %`);
+      const rounds = new Map(family.map((scenario) => [scenario, []]));
+      for (let round = 0; round < options.rounds; round++) {
+        for (const scenario of family) {
+          rounds.get(scenario).push(await measure(scenario, connections, serverPidOf(scenario), watched, dbPids, questions));
+        }
+      }
+      for (const scenario of family) {
+        const row = medianRow(rounds.get(scenario));
+        rows.push(row);
+        console.log(`  ${scenario.label.padEnd(60)} c=${String(connections).padStart(2)}  ${fmt(row.rps, 0).padStart(6)} req/s  p50 ${fmt(row.p50).padStart(6)} ms  p99 ${fmt(row.p99).padStart(6)} ms  errors ${row.errors + row.non2xx}  CPU/req server ${fmt(row.serverCpuMs, 2)} ms db ${fmt(row.dbCpuMs, 2)} ms  stmts/req ${fmt(row.dbStatementsPerRequest)}  other CPU ${row.otherCpu} %`);
+      }
     }
   }
   await status.end();
@@ -622,6 +687,9 @@ async function main() {
     table(rows),
     '',
     ratio.text,
+    ...(options.rounds > 1
+      ? ['', `Rows: medians of ${options.rounds} rounds of ${options.duration} s; ratios: medians of the ${options.rounds} ratios of measurements taken back to back.`]
+      : []),
     ...(profile ? ['', `Service CPU profile (${profile.replace(`${root}/`, '')}), top self time:`, '', profileTable(profile, 25), '', 'By package (share of the busy time):', '', placeTable(profile)] : []),
   ].join('\n');
   console.log(`\n${markdown}`);

@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isMysql } from '../database/dialect.js';
@@ -63,7 +63,7 @@ const IDLE_AFTER_MS = 30_000;
  * process alive and stops when the application closes.
  */
 @Injectable()
-export class ModelCache implements BeforeApplicationShutdown {
+export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('ModelCache');
   private readonly boundMs: number;
   private readonly read: ModelReader;
@@ -111,6 +111,22 @@ export class ModelCache implements BeforeApplicationShutdown {
       ? () => undefined
       : onCommittedWrite(dataSource, (tables) => this.noteOwnWrite(tables));
     if (!this.disabled) metrics.trackOldestData(METRICS_NAME, () => (this.model ? this.checkedAtWall : undefined));
+  }
+
+  /**
+   * The first model is loaded before the application accepts requests (Nest runs this in
+   * `app.init()`, before `listen()`), so that the requests of the first seconds are answered from
+   * memory rather than kept waiting while it loads. The wait was not all they cost: V8 decides from
+   * the first objects an allocation site makes whether to allocate its objects in the old
+   * generation from then on (pretenuring), and requests held for seconds at start made it decide so
+   * for the request path's own objects, which then kept every later request's objects alive past
+   * their scavenge: 5–10 ms scavenges instead of about 1, and a third more CPU per request, for the
+   * life of the process (bench/README.md, "Fourth pass"). A load that fails leaves the model to
+   * the first request, as before.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.disabled) return;
+    await this.check().done;
   }
 
   /** Whether answers may come from the model at all (CACHE_MAX_STALENESS_MS > 0). */
