@@ -25,7 +25,11 @@ describe.runIf(DIALECTS.includes('mysql'))('the database link drops [mysql]', ()
     await proxy.start();
     // The app reaches MariaDB through the proxy; the test database itself is made directly.
     // The model is loaded at start and may answer within its bound after the cut: these requests read the database.
-    app = await startTestApp('mysql', { DB_TIMEOUT_MS: '2000', CACHE_MAX_STALENESS_MS: '0' }, { mysqlPort: proxy.port });
+    app = await startTestApp(
+      'mysql',
+      { DB_TIMEOUT_MS: '2000', CACHE_MAX_STALENESS_MS: '0' },
+      { mysqlPort: proxy.port },
+    );
   });
   afterAll(async () => {
     await app.close();

@@ -194,7 +194,11 @@ describe.runIf(DIALECTS.includes('mysql'))('metrics during a database outage [my
   beforeAll(async () => {
     await proxy.start();
     // The model is loaded at start and may answer within its bound after the cut: these requests read the database.
-    app = await startTestApp('mysql', { DB_TIMEOUT_MS: '2000', CACHE_MAX_STALENESS_MS: '0' }, { mysqlPort: proxy.port });
+    app = await startTestApp(
+      'mysql',
+      { DB_TIMEOUT_MS: '2000', CACHE_MAX_STALENESS_MS: '0' },
+      { mysqlPort: proxy.port },
+    );
   });
   afterAll(async () => {
     proxy.restore();
