@@ -102,7 +102,7 @@ export class ProductsController {
   products(
     @CurrentUser() user: AuthUser,
     @Query() query: Record<string, unknown>,
-  ): Promise<ProductListDto | StreamableFile> {
+  ): ProductListDto | Promise<ProductListDto | StreamableFile> {
     return this.service.getForRest(user, query);
   }
 
@@ -113,7 +113,7 @@ export class ProductsController {
     @CurrentUser() user: AuthUser,
     @Param('id_or_name') idOrName: string,
     @Query() query: Record<string, unknown>,
-  ): Promise<ProductListDto | StreamableFile> {
+  ): ProductListDto | Promise<ProductListDto | StreamableFile> {
     return this.service.getForRest(user, query, idOrName);
   }
 }

@@ -147,7 +147,32 @@ export class ProductsService {
    * revisions of its products (product-revisions.ts) and it goes out chunked at once; from the
    * database path, a first pass over the pieces works out its SHA-1 ETag and Content-Length.
    */
-  async getForRest(
+  getForRest(
+    user: AuthUser,
+    params: Record<string, unknown>,
+    idOrName?: string,
+  ): ProductListDto | Promise<ProductListDto | StreamableFile> {
+    return this.rememberedNow(user, params, idOrName) ?? this.answerForRest(user, params, idOrName);
+  }
+
+  /**
+   * The answer the fresh model already remembers for this question (nearly every repeated read),
+   * synchronously, as the product-set handlers do: a promise would only add turns of the event
+   * loop to a read that is a lookup. Undefined when the answer is to be worked out (answer()).
+   */
+  private rememberedNow(
+    user: AuthUser,
+    params: Record<string, unknown>,
+    idOrName?: string,
+  ): ProductListDto | undefined {
+    const fresh = this.cache.freshNow();
+    if (!fresh) return undefined;
+    const known = fresh.rememberedAnswer<ProductListDto>(answerKey(user, readProductQuery(params, idOrName), params));
+    if (known.value) this.cache.noteHit();
+    return known.value;
+  }
+
+  private async answerForRest(
     user: AuthUser,
     params: Record<string, unknown>,
     idOrName?: string,
@@ -357,6 +382,16 @@ export class ProductsService {
  * question (the answer depends on nothing else): a small answer whole, a large one (a
  * ProductSequence, mapped as it is written) by its ETag and length only.
  */
+/** What a remembered answer depends on besides the model: the question, the fields asked for, the caller's groups. */
+function answerKey(user: AuthUser, query: ProductQuery, params: Record<string, unknown>): string {
+  return JSON.stringify([
+    query,
+    params.include_fields ?? null,
+    params.exclude_fields ?? null,
+    groupKeyOf(user.groupIds),
+  ]);
+}
+
 function rememberedFromModel(
   model: CacheModel,
   user: AuthUser,
@@ -364,12 +399,7 @@ function rememberedFromModel(
   filter: FieldFilter,
   params: Record<string, unknown>,
 ): ProductListDto | ProductSequence | undefined {
-  const key = JSON.stringify([
-    query,
-    params.include_fields ?? null,
-    params.exclude_fields ?? null,
-    groupKeyOf(user.groupIds),
-  ]);
+  const key = answerKey(user, query, params);
   const known = model.rememberedAnswer<ProductListDto | undefined>(key);
   if (known.found) return known.value;
   const selection = fromModel(model, user, query, filter);
