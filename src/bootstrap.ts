@@ -2,12 +2,13 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module.js';
-import { registerAccessLog } from './bugzilla/access-log.js';
+import { accessLogObserver } from './bugzilla/access-log.js';
+import { observeAnsweredRequests } from './bugzilla/answered-requests.js';
 import { applicationLogger } from './bugzilla/log-output.js';
 import { PinoNestLogger } from './bugzilla/nest-logger.js';
 import { sendError } from './bugzilla/error-envelope.js';
-import { BODY_LIMIT_BYTES, applyHttpConventions } from './bugzilla/http-conventions.js';
-import { clientErrorAnswer, refuseUnroutableRequests, requestUrlRewriter } from './bugzilla/request-admission.js';
+import { BODY_LIMIT_BYTES, applyHttpConventions, optionsAnswerer } from './bugzilla/http-conventions.js';
+import { admitRequests, clientErrorAnswer, requestUrlRewriter } from './bugzilla/request-admission.js';
 import type { AppConfig } from './config/app-config.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import { registerMetrics } from './metrics/http-metrics.js';
@@ -61,17 +62,21 @@ export async function createApp(
   // JSON lines, or one readable line each when stdout is a terminal (log-output.ts).
   const logger = applicationLogger(config.logLevel);
   app.useLogger(new PinoNestLogger(logger));
-  refuseUnroutableRequests(app.getHttpAdapter().getInstance());
-  applyHttpConventions(app.getHttpAdapter().getInstance(), config.httpMaxHeaderBytes);
-  registerAccessLog(app.getHttpAdapter().getInstance(), logger);
+  const fastify = app.getHttpAdapter().getInstance();
+  admitRequests(fastify, optionsAnswerer(fastify, config.httpMaxHeaderBytes));
+  applyHttpConventions(fastify);
   // Which database each request reads from (read replicas, read-your-writes).
-  if (config.replicas.length) registerRequestRouting(app.getHttpAdapter().getInstance());
-  // METRICS=false: no /metrics route (an unknown path like any other) and no request counting.
-  if (config.metrics) registerMetrics(app.getHttpAdapter().getInstance(), app.get(AppMetrics));
+  if (config.replicas.length) registerRequestRouting(fastify);
+  // Once an answer has ended: its access line, then its metrics (METRICS=false: no /metrics route,
+  // an unknown path like any other, and no request counting).
+  observeAnsweredRequests(fastify, [
+    accessLogObserver(logger),
+    config.metrics ? registerMetrics(fastify, app.get(AppMetrics)) : undefined,
+  ]);
 
   serveOpenApiDocument(app, config);
   // ADMIN_UI=false: /admin/ is an unknown path like any other.
-  if (config.adminUi) serveAdminConsole(app.getHttpAdapter().getInstance());
+  if (config.adminUi) serveAdminConsole(fastify);
   extend?.(app);
 
   await app.init();

@@ -41,8 +41,11 @@ export type RequestWithUser = FastifyRequest & {
   loginCookie?: string;
 };
 
-/** The caller resolved by the guard (the anonymous user when no credentials were sent). */
+/**
+ * The caller resolved by the guard (the anonymous user when no credentials were sent). The request
+ * is the HTTP context's first argument: read as such, not through `switchToHttp()`, which adds three
+ * new functions to the context object on every call.
+ */
 export const CurrentUser = createParamDecorator(
-  (_data: unknown, ctx: ExecutionContext): AuthUser =>
-    ctx.switchToHttp().getRequest<RequestWithUser>().user ?? ANONYMOUS,
+  (_data: unknown, ctx: ExecutionContext): AuthUser => ctx.getArgByIndex<RequestWithUser>(0).user ?? ANONYMOUS,
 );

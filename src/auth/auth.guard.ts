@@ -24,7 +24,8 @@ export class AuthGuard implements CanActivate {
    * the caller is resolved from the database.
    */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const request = context.switchToHttp().getRequest<RequestWithUser>();
+    // The HTTP request is the context's first argument (switchToHttp() would add three functions to the context).
+    const request = context.getArgByIndex<RequestWithUser>(0);
     const rules = routeAccessOf(this.reflector, context.getHandler(), context.getClass());
     const credentials = extractCredentials(
       request.query as Record<string, unknown>,

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { RequestWithUser } from '../auth/auth.decorators.js';
+import type { AnsweredRequestObserver } from './answered-requests.js';
 import { routeTemplate } from './route-template.js';
 
 const CREDENTIAL_PARAM =
@@ -46,11 +47,16 @@ export interface AccessLine {
   userId: number | null;
 }
 
-export function accessLine(request: FastifyRequest, statusCode: number, elapsedMs: number): AccessLine {
+export function accessLine(
+  request: FastifyRequest,
+  statusCode: number,
+  elapsedMs: number,
+  route = routeTemplate(request),
+): AccessLine {
   return {
     requestId: request.id,
     method: request.method,
-    route: routeTemplate(request),
+    route,
     url: redactCredentials(request.url),
     statusCode,
     responseTime: Math.round(elapsedMs * 10) / 10,
@@ -92,17 +98,16 @@ export function accessLineWriter(http: Logger): (line: AccessLine) => void {
 
 /**
  * One structured line per answered request (level info), with Fastify's request id — the id a 500
- * answer names. A Fastify hook writing the line pino would write from a child logger with the
- * context bound (accessLineWriter): the same record Nest's Logger('HTTP') wrote through nestjs-pino
- * (`context` first, `msg` last), without the wrappers' copies of it.
+ * answer names: the line pino would write from a child logger with the context bound
+ * (accessLineWriter), the same record Nest's Logger('HTTP') wrote through nestjs-pino (`context`
+ * first, `msg` last), without the wrappers' copies of it. Undefined when the level leaves it out
+ * (LOG_LEVEL above info): then nothing is done per request at all.
  */
-export function registerAccessLog(fastify: FastifyInstance, logger: Logger): void {
+export function accessLogObserver(logger: Logger): AnsweredRequestObserver | undefined {
   const http = logger.child({ context: 'HTTP' });
+  if (!http.isLevelEnabled('info')) return undefined;
   const write = accessLineWriter(http);
-  fastify.addHook('onResponse', (request, reply, done) => {
-    if (http.isLevelEnabled('info') && !UNLOGGED_ROUTES.has(routeTemplate(request))) {
-      write(accessLine(request, reply.statusCode, reply.elapsedTime));
-    }
-    done();
-  });
+  return (request, reply, route) => {
+    if (!UNLOGGED_ROUTES.has(route)) write(accessLine(request, reply.statusCode, reply.elapsedTime, route));
+  };
 }

@@ -54,13 +54,12 @@ export function etagOfText(payload: string): string {
 
 /**
  * Bugzilla's wire conventions that hold for every route (SPEC §2): JSON object
- * bodies, CORS, ETag/304 and OPTIONS. (Errors Fastify raises itself, such as body
- * parsing and limits, reach the envelope filter through Nest's Fastify error handler.)
- * Must run before `app.init()` so that the route table is observed.
+ * bodies, CORS and ETag/304 (OPTIONS: optionsAnswerer). (Errors Fastify raises itself,
+ * such as body parsing and limits, reach the envelope filter through Nest's Fastify
+ * error handler.)
  */
-export function applyHttpConventions(fastify: FastifyInstance, maxParamLength: number): void {
+export function applyHttpConventions(fastify: FastifyInstance): void {
   registerJsonBodyParser(fastify);
-  registerOptionsAnswer(fastify, maxParamLength);
   // Fastify sends the Buffer as it is (its type says string: a Buffer is a body it takes as well).
   fastify.setReplySerializer(serializeAnswer as (payload: unknown) => string);
   // Callback style, as the other per-request hooks: an async hook costs a promise per request.
@@ -100,8 +99,15 @@ function registerJsonBodyParser(fastify: FastifyInstance): void {
   });
 }
 
-/** OPTIONS on a known path answers 200 with the methods the path supports. */
-function registerOptionsAnswer(fastify: FastifyInstance, maxParamLength: number): void {
+/**
+ * OPTIONS on a known path answers 200 with the methods the path supports: the answer to an OPTIONS
+ * request, for the service's one onRequest hook (request-admission.ts), which passes every other
+ * request on. Must be made before `app.init()`, so that the route table is observed.
+ */
+export function optionsAnswerer(
+  fastify: FastifyInstance,
+  maxParamLength: number,
+): (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void {
   // The same path rules as the application's router (bootstrap.ts), so that every routable path is known here.
   const routes = FindMyWay({ ignoreTrailingSlash: true, maxParamLength });
   fastify.addHook('onRoute', (route) => {
@@ -115,15 +121,14 @@ function registerOptionsAnswer(fastify: FastifyInstance, maxParamLength: number)
       }
     }
   });
-  fastify.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'OPTIONS') return done();
+  return (request, reply, done) => {
     const path = request.url.split('?')[0];
     const allowed = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => routes.find(m as 'GET', path) !== null);
     if (allowed.length === 0) return done(Errors.resourceNotFound('OPTIONS', bugzillaPath(request.url)));
     const allow = allowed.join(', ');
     // No body, so no content type (an empty body is not JSON). Answered here: done() is not called.
     void reply.status(200).header('allow', allow).header('access-control-allow-methods', allow).send();
-  });
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { LinesPerTurn, loggerParams } from './log-output.js';
+import { BATCH_BYTES, LineBatches, loggerParams, MAX_BATCH_WAIT_MS } from './log-output.js';
 
 /** A stdout stand-in that keeps what is written. */
 function terminal(isTTY: boolean) {
@@ -110,32 +110,80 @@ describe('loggerParams', () => {
   });
 });
 
-describe('LinesPerTurn', () => {
-  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
-  it('writes the lines of one turn of the event loop in one write, at the end of that turn, in order', async () => {
+describe('LineBatches', () => {
+  /** A sink that keeps each batch as the text of its bytes. */
+  function batches() {
     const writes: string[] = [];
-    const lines = new LinesPerTurn({ write: (text: string) => writes.push(text) });
-    lines.write('{"a":1}\n');
-    lines.write('{"a":2}\n');
-    expect(writes).toEqual([]);
-    await nextTurn();
-    expect(writes).toEqual(['{"a":1}\n{"a":2}\n']);
-    lines.write('{"a":3}\n');
-    await nextTurn();
-    expect(writes).toEqual(['{"a":1}\n{"a":2}\n', '{"a":3}\n']);
+    return { writes, sink: { write: (bytes: Buffer) => writes.push(bytes.toString('utf8')) } };
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it('writes at once what is pending when flushed, and a large batch without waiting for the turn to end', () => {
-    const writes: string[] = [];
-    const lines = new LinesPerTurn({ write: (text: string) => writes.push(text) });
+  it('writes the lines of a batch in one write, in order, once the batch has waited its longest', () => {
+    vi.useFakeTimers();
+    const { writes, sink } = batches();
+    const lines = new LineBatches(sink, 50);
+    lines.write('{"a":1}\n');
+    vi.advanceTimersByTime(30);
+    lines.write('{"a":"é→😀"}\n');
+    expect(writes).toEqual([]);
+    // The wait counts from the batch's first line.
+    vi.advanceTimersByTime(19);
+    expect(writes).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(writes).toEqual(['{"a":1}\n{"a":"é→😀"}\n']);
+    lines.write('{"a":3}\n');
+    vi.advanceTimersByTime(50);
+    expect(writes).toEqual(['{"a":1}\n{"a":"é→😀"}\n', '{"a":3}\n']);
+    // Nothing pending: no empty write.
+    vi.advanceTimersByTime(200);
+    expect(writes).toHaveLength(2);
+  });
+
+  it('writes at once what is pending when flushed', () => {
+    vi.useFakeTimers();
+    const { writes, sink } = batches();
+    const lines = new LineBatches(sink, 50);
     lines.write('x\n');
     let flushed = false;
     lines.flush(() => (flushed = true));
     expect(writes).toEqual(['x\n']);
     expect(flushed).toBe(true);
+    // The flushed batch's timer is gone with it.
+    vi.advanceTimersByTime(100);
+    expect(writes).toEqual(['x\n']);
+  });
+
+  it('sends a full batch before the line that might not fit, and a line longer than a batch on its own', () => {
+    vi.useFakeTimers();
+    const { writes, sink } = batches();
+    const lines = new LineBatches(sink, 50);
+    const line = `${'a'.repeat(999)}\n`;
+    // A line goes in while what is used leaves room for 3 bytes per character of it.
+    const perBatch = Math.floor((BATCH_BYTES - 3 * line.length) / line.length) + 1;
+    for (let i = 0; i < perBatch; i++) lines.write(line);
+    expect(writes).toHaveLength(0);
+    lines.write(line);
+    expect(writes).toHaveLength(1);
+    expect(writes[0] === line.repeat(perBatch)).toBe(true);
     const long = `${'y'.repeat(70_000)}\n`;
     lines.write(long);
-    expect(writes).toEqual(['x\n', long]);
+    expect(writes.map((text) => text.length)).toEqual([line.length * perBatch, line.length, long.length]);
+    expect(writes[1] === line && writes[2] === long).toBe(true);
+    vi.advanceTimersByTime(50);
+    expect(writes).toHaveLength(3);
+  });
+
+  it('waits at most MAX_BATCH_WAIT_MS (50 ms) by default', () => {
+    expect(MAX_BATCH_WAIT_MS).toBe(50);
+    vi.useFakeTimers();
+    const { writes, sink } = batches();
+    new LineBatches(sink).write('z\n');
+    vi.advanceTimersByTime(MAX_BATCH_WAIT_MS - 1);
+    expect(writes).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(writes).toEqual(['z\n']);
   });
 });

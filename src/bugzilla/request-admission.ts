@@ -1,15 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BugzillaError, envelope, ErrorCode, Errors } from './bugzilla-error.js';
 import { normalizeRequestUrl } from './request-path.js';
 
 /**
- * What happens to a request before any route is chosen: its path is normalised as Apache would
+ * What happens to a request before any route runs: its path is normalised as Apache would
  * (request-path.ts), and requests the service will not route are refused in Bugzilla's envelope —
  * a path climbing above the root (400), a URL longer than HTTP_MAX_HEADER_BYTES (414) — by the
- * first onRequest hook. Node itself refuses a request line plus headers past the same limit before
- * the application sees the request; clientErrorAnswer gives that answer the envelope too.
+ * first onRequest hook, which also answers OPTIONS. Node itself refuses a request line plus headers
+ * past the same limit before the application sees the request; clientErrorAnswer gives that answer
+ * the envelope too.
  */
 
 /** Requests marked by the URL rewriter, with what to answer them. */
@@ -39,12 +40,21 @@ export function requestUrlRewriter(maxHeaderBytes: number): (request: IncomingMe
   };
 }
 
-/** Refuses the requests the rewriter marked. Register before any other hook. */
-export function refuseUnroutableRequests(fastify: FastifyInstance): void {
+/**
+ * The service's one onRequest hook (a hook is a step of its own on every request): refuses the
+ * requests the rewriter marked, then answers OPTIONS (`answerOptions`, http-conventions.ts).
+ * Register before any other hook.
+ */
+export function admitRequests(
+  fastify: FastifyInstance,
+  answerOptions: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void,
+): void {
   // Callback style (no promise per request): nearly every request passes.
-  fastify.addHook('onRequest', (request, _reply, done) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     const refusal = refusals.get(request.raw);
-    done(refusal ? refusal() : undefined);
+    if (refusal) done(refusal());
+    else if (request.method === 'OPTIONS') answerOptions(request, reply, done);
+    else done();
   });
 }
 

@@ -33,6 +33,11 @@ export interface GroupRef {
  */
 export class CacheModel implements VisibilityFacts {
   private readonly visibleMemo = new Map<string, number[]>();
+  /**
+   * The same lists by group set object: a caller's set is one object for the life of the snapshot
+   * (CallerService), so a request finds its list without building a text key.
+   */
+  private readonly visibleBySet = new WeakMap<ReadonlySet<number>, Map<string, number[]>>();
   private readonly groupsMemo = new Map<number, GroupRef[]>();
   private applicability?: FlagTypeApplicability;
   private readonly answers = new Map<string, unknown>();
@@ -80,14 +85,20 @@ export class CacheModel implements VisibilityFacts {
 
   /** Ids of the products in any of `sets` for a member of `groupIds`, in name order. */
   visibleIds(groupIds: ReadonlySet<number>, sets: readonly ProductSet[]): number[] {
-    const key = `${sets.length === 1 ? sets[0] : [...sets].sort().join(',')}:${groupKeyOf(groupIds)}`;
-    let ids = this.visibleMemo.get(key);
+    const setsKey = sets.length === 1 ? sets[0] : [...sets].sort().join(',');
+    let bySets = this.visibleBySet.get(groupIds);
+    let ids = bySets?.get(setsKey);
+    if (ids) return ids;
+    const key = `${setsKey}:${groupKeyOf(groupIds)}`;
+    ids = this.visibleMemo.get(key);
     if (!ids) {
       ids = [];
       for (const product of this.products) if (this.isVisible(product, groupIds, sets)) ids.push(product.id);
       if (this.visibleMemo.size >= VISIBLE_MEMO_LIMIT) this.visibleMemo.clear();
       this.visibleMemo.set(key, ids);
     }
+    if (!bySets) this.visibleBySet.set(groupIds, (bySets = new Map()));
+    bySets.set(setsKey, ids);
     return ids;
   }
 
