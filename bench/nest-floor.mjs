@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The benchmark's Nest floor: what Nest itself costs per request. A bare Nest 12 application on the
 // Fastify adapter (the service's stack) asks the running service once for each path it is given,
-// then answers every request for that path from one controller with those bytes and the same
-// status, ETag, content type and CORS header: no guard, pipe, interceptor, filter, logger or
-// middleware of its own. The ceiling (ceiling-server.mjs) is the same without Nest, so
+// then answers every request for that path from one controller with those bytes, the same status and
+// the same headers (as the ceiling: replayed-answers.mjs): no guard, pipe, interceptor, filter,
+// logger or middleware of its own. The ceiling (ceiling-server.mjs) is the same without Nest, so
 // floor/ceiling is the share of the machine Nest's request pipeline leaves, and no service on this
 // stack can do better than the floor.
 //
@@ -16,21 +16,13 @@ import 'reflect-metadata';
 import { Controller, Get, Module, Req, Res } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { fetchAnswers } from './replayed-answers.mjs';
 
 const source = process.env.SOURCE || 'http://127.0.0.1:3187';
 const port = Number(process.env.PORT || 3191);
 const paths = (process.env.PATHS || '').split(' ').filter(Boolean);
 
-const answers = new Map();
-for (const path of paths) {
-  const response = await fetch(`${source}${path}`, { headers: { 'x-bugzilla-api-key': process.env.API_KEY ?? '' } });
-  answers.set(path, {
-    status: response.status,
-    body: Buffer.from(await response.arrayBuffer()),
-    etag: response.headers.get('etag'),
-    type: response.headers.get('content-type'),
-  });
-}
+const answers = await fetchAnswers(source, paths, process.env.API_KEY ?? '');
 
 /** One handler per route path (the query is part of the key, as in the ceiling). */
 class FloorController {
@@ -40,8 +32,7 @@ class FloorController {
       reply.status(404);
       return { error: true, code: 32614, message: 'not a floor path' };
     }
-    reply.status(answer.status).header('content-type', answer.type).header('access-control-allow-origin', '*');
-    if (answer.etag) reply.header('etag', answer.etag);
+    reply.status(answer.status).headers(answer.headers);
     return answer.body;
   }
 

@@ -93,6 +93,8 @@ const CEILING = `http://127.0.0.1:${port + 3}`;
 const FLOOR = `http://127.0.0.1:${port + 4}`;
 const auth = { 'x-bugzilla-api-key': fixture.benchUser.apiKey };
 const bigPath = `/rest/product?names=${encodeURIComponent(fixture.bigProduct)}`;
+/** The same request with the API key in the query string (as python-bugzilla and most scripts send it): no header. */
+const bigPathKeyInQuery = `${bigPath}&Bugzilla_api_key=${fixture.benchUser.apiKey}`;
 
 /**
  * The scenarios, in the order they run; the baseline and the ceiling run right after the service's case
@@ -106,6 +108,9 @@ const SCENARIOS = [
   { id: 'baseline_one', label: `baseline: same GET, bare Fastify + mysql2`, path: bigPath, other: 'baseline' },
   { id: 'ceiling_one', label: "ceiling: same GET, the service's bytes from bare Fastify", path: bigPath, other: 'ceiling' },
   { id: 'floor_one', label: "Nest floor: same GET, the service's bytes from a bare Nest controller", path: bigPath, other: 'floor' },
+  { id: 'product_one_qkey', label: `GET /rest/product?names=${fixture.bigProduct}&Bugzilla_api_key=…`, path: bigPathKeyInQuery, keyInQuery: true },
+  { id: 'ceiling_one_qkey', label: "ceiling: same GET (key in the query), the service's bytes from bare Fastify", path: bigPathKeyInQuery, keyInQuery: true, other: 'ceiling' },
+  { id: 'floor_one_qkey', label: "Nest floor: same GET (key in the query), the service's bytes from a bare Nest controller", path: bigPathKeyInQuery, keyInQuery: true, other: 'floor' },
   { id: 'product_list', label: 'GET /rest/product?type=accessible&include_fields=id,name', path: '/rest/product?type=accessible&include_fields=id,name' },
   { id: 'visit_post', label: 'POST /rest/bug_user_last_visit/{id}', path: '/rest/bug_user_last_visit/{id}', method: 'POST' },
   { id: 'visit_recent', label: 'GET /rest/bug_user_last_visit', path: '/rest/bug_user_last_visit' },
@@ -308,7 +313,7 @@ function cannon(scenario, connections, duration, base = { baseline: BASELINE, ce
           // Each request marks another of the bench user's bugs as visited.
           setupRequest: (req) => ({ ...req, path: `/rest/bug_user_last_visit/${ids[next++ % ids.length]}` }),
         }
-      : { method: 'GET', path: scenario.path, headers: auth };
+      : { method: 'GET', path: scenario.path, headers: scenario.keyInQuery ? {} : auth };
   // autocannon's own histogram keeps whole milliseconds; the response events carry the exact time.
   const latencies = [];
   return new Promise((resolve, reject) => {
@@ -417,6 +422,7 @@ function ratios(rows) {
   const pairs = [
     ['single product', 'product_one', 'baseline_one', 'ceiling_one', 'floor_one'],
     ['product_accessible', 'accessible_ids', undefined, 'ceiling_ids', 'floor_ids'],
+    ['single product, key in the query', 'product_one_qkey', undefined, 'ceiling_one_qkey', 'floor_one_qkey'],
   ];
   const pct = (x) => (x === undefined ? '-' : `${(x * 100).toFixed(0)} %`);
   for (const [what, serviceId, baselineId, ceilingId, floorId] of pairs) {

@@ -254,6 +254,21 @@ function describeLeaks(orGroups: boolean): void {
         expect(one.body).toEqual({ products: [{ name: 'Secret Plans' }] });
       });
 
+      it('the same URL asked in turns by the insider and by outsiders gets each caller its own answer', async () => {
+        // Answers are remembered per URL and group set: asked again and again, none crosses to another caller.
+        const query = { names: 'Secret Plans', include_fields: 'name' };
+        for (let round = 0; round < 3; round++) {
+          const insider = await app().get('/rest/product', withKey(fx.keys.insider, { query }));
+          expect(insider.body).toEqual({ products: [{ name: 'Secret Plans' }] });
+          for (const key of [fx.keys.plain, fx.keys.outsiderAdmin, undefined]) {
+            const outsider = await app().get('/rest/product', withKey(key, { query }));
+            expect(outsider.status).toBe(200);
+            expect(outsider.body).toEqual({ products: [] });
+            expect(outsider.headers.etag).not.toBe(insider.headers.etag);
+          }
+        }
+      });
+
       it('PUT on an invisible and on a missing product: the same 106 answer but for the name or id the caller gave', async () => {
         const as = withKey(fx.keys.outsiderAdmin, { body: { description: 'x' } });
         const invisible = await app().put(`/rest/product/${SECRET_ID}`, as);

@@ -26,6 +26,18 @@ describe('redactCredentials', () => {
     );
   });
 
+  it('answers a URL asked again (remembered) as the first time, a password included', () => {
+    for (const url of [
+      '/rest/product?names=Big&Bugzilla_api_key=K1',
+      '/rest/whoami?login=a@b&password=secret',
+    ]) {
+      const first = redactCredentials(url);
+      expect(redactCredentials(url)).toBe(first);
+      expect(first).toContain('=[redacted]');
+      expect(first).not.toMatch(/K1|secret/);
+    }
+  });
+
   it('leaves a URL without credentials alone', () => {
     expect(redactCredentials('/rest/product/Firefly?include_fields=name')).toBe(
       '/rest/product/Firefly?include_fields=name',

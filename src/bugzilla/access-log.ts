@@ -19,15 +19,33 @@ function decoded(value: string): string {
   }
 }
 
+/**
+ * The redacted form of each URL seen lately: a client repeats its questions, with the same API key
+ * in the query, so each URL is searched once rather than on every request. Bounded (cleared when
+ * full, long URLs never kept), and never holding a password: those URLs are searched each time.
+ */
+const redactedUrls = new Map<string, string>();
+const REDACTED_URLS_LIMIT = 1000;
+const REMEMBERED_URL_LENGTH = 2048;
+const PASSWORD = /password/i;
+
 /** Credentials travel in the query string; they never reach a log line. */
 export function redactCredentials(url: string): string {
   // Most URLs carry no query at all: nothing to look for.
   if (!url.includes('?')) return url;
-  return url
-    .replace(CREDENTIAL_PARAM, '$1[redacted]')
-    .replace(RPC_PARAMS, (match, name: string, value: string) =>
-      CREDENTIAL_NAME.test(decoded(value)) ? `${name}[redacted]` : match,
-    );
+  let redacted = redactedUrls.get(url);
+  if (redacted === undefined) {
+    redacted = url
+      .replace(CREDENTIAL_PARAM, '$1[redacted]')
+      .replace(RPC_PARAMS, (match, name: string, value: string) =>
+        CREDENTIAL_NAME.test(decoded(value)) ? `${name}[redacted]` : match,
+      );
+    if (url.length <= REMEMBERED_URL_LENGTH && !PASSWORD.test(url)) {
+      if (redactedUrls.size >= REDACTED_URLS_LIMIT) redactedUrls.clear();
+      redactedUrls.set(url, redacted);
+    }
+  }
+  return redacted;
 }
 
 /** Polled by machines at a fixed rate, with no caller: a line each would drown the others (both are counted in /metrics). */

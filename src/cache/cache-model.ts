@@ -11,6 +11,10 @@ const GROUPS_MEMO_LIMIT = 100_000;
 /** Most answers one model remembers (each one small: see ProductsService). */
 const ANSWER_MEMO_LIMIT = 256;
 
+/** URLs longer than this are not remembered (answerAsAsked), nor those holding a password. */
+const ASKED_URL_LENGTH = 2048;
+const PASSWORD = /password/i;
+
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -41,6 +45,8 @@ export class CacheModel implements VisibilityFacts {
   private readonly groupsMemo = new Map<number, GroupRef[]>();
   private applicability?: FlagTypeApplicability;
   private readonly answers = new Map<string, unknown>();
+  /** The same answers by the caller's group set object, then by URL (answerAsAsked). */
+  private readonly answersAsAsked = new WeakMap<ReadonlySet<number>, Map<string, unknown>>();
 
   constructor(
     readonly tables: TableIndexes,
@@ -141,6 +147,24 @@ export class CacheModel implements VisibilityFacts {
       ...this.tables.flagexclusions,
     ]);
     return this.applicability;
+  }
+
+  /**
+   * An answer remembered for a request as it was asked (its URL: path and query as sent) by a caller
+   * with these groups, the same object as remembered under its own key: a repeated request finds its
+   * answer without its question being read and worked into a key.
+   */
+  answerAsAsked<T>(groupIds: ReadonlySet<number>, url: string): T | undefined {
+    return this.answersAsAsked.get(groupIds)?.get(url) as T | undefined;
+  }
+
+  /** Keeps `answer` (already remembered: frozen) for answerAsAsked; not for a URL with a password in it. */
+  rememberAsAsked(groupIds: ReadonlySet<number>, url: string, answer: object): void {
+    if (url.length > ASKED_URL_LENGTH || PASSWORD.test(url)) return;
+    let byUrl = this.answersAsAsked.get(groupIds);
+    if (!byUrl) this.answersAsAsked.set(groupIds, (byUrl = new Map()));
+    if (byUrl.size >= ANSWER_MEMO_LIMIT) byUrl.clear();
+    byUrl.set(url, answer);
   }
 
   /** An answer remembered from this snapshot (see remember). */

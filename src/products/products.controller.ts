@@ -1,5 +1,6 @@
 import { FieldFilterQueries } from '../openapi/field-filter-queries.js';
-import { applyDecorators, Controller, Get, Param, Query, type StreamableFile } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Param, Query, Req, type StreamableFile } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import {
   ApiBadRequestResponse,
   ApiOkResponse,
@@ -102,8 +103,9 @@ export class ProductsController {
   products(
     @CurrentUser() user: AuthUser,
     @Query() query: Record<string, unknown>,
+    @Req() request: FastifyRequest,
   ): ProductListDto | Promise<ProductListDto | StreamableFile> {
-    return this.service.getForRest(user, query);
+    return this.service.getForRest(user, query, undefined, request.url);
   }
 
   @Get('product/:id_or_name')
@@ -113,7 +115,8 @@ export class ProductsController {
     @CurrentUser() user: AuthUser,
     @Param('id_or_name') idOrName: string,
     @Query() query: Record<string, unknown>,
+    @Req() request: FastifyRequest,
   ): ProductListDto | Promise<ProductListDto | StreamableFile> {
-    return this.service.getForRest(user, query, idOrName);
+    return this.service.getForRest(user, query, idOrName, request.url);
   }
 }

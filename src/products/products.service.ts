@@ -150,25 +150,37 @@ export class ProductsService {
   getForRest(
     user: AuthUser,
     params: Record<string, unknown>,
-    idOrName?: string,
+    idOrName: string | undefined,
+    url: string,
   ): ProductListDto | Promise<ProductListDto | StreamableFile> {
-    return this.rememberedNow(user, params, idOrName) ?? this.answerForRest(user, params, idOrName);
+    return this.rememberedNow(user, params, idOrName, url) ?? this.answerForRest(user, params, idOrName);
   }
 
   /**
    * The answer the fresh model already remembers for this question (nearly every repeated read),
    * synchronously, as the product-set handlers do: a promise would only add turns of the event
    * loop to a read that is a lookup. Undefined when the answer is to be worked out (answer()).
+   * A request asked again (the same `url`, path and query as sent, from a caller with the same
+   * groups) finds it by that URL, without its question being read and made into a key.
    */
   private rememberedNow(
     user: AuthUser,
     params: Record<string, unknown>,
-    idOrName?: string,
+    idOrName: string | undefined,
+    url: string,
   ): ProductListDto | undefined {
     const fresh = this.cache.freshNow();
     if (!fresh) return undefined;
+    const asked = fresh.answerAsAsked<ProductListDto>(user.groupIds, url);
+    if (asked) {
+      this.cache.noteHit();
+      return asked;
+    }
     const known = fresh.rememberedAnswer<ProductListDto>(answerKey(user, readProductQuery(params, idOrName), params));
-    if (known.value) this.cache.noteHit();
+    if (known.value) {
+      this.cache.noteHit();
+      fresh.rememberAsAsked(user.groupIds, url, known.value);
+    }
     return known.value;
   }
 
