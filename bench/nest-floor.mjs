@@ -8,13 +8,13 @@
 // stack can do better than the floor.
 //
 //   SOURCE=http://127.0.0.1:3187 API_KEY=... PATHS='/rest/product_accessible /rest/product?names=X' PORT=3191 \
-//     [FLOOR_MIDDIE=1] node bench/nest-floor.mjs
+//     [FLOOR_MIDDIE=1] [FLOOR_GUARD=1] node bench/nest-floor.mjs
 //
 // FLOOR_MIDDIE=1 keeps Nest's default of registering @fastify/middie (Express-style middleware) at
 // init, which an application without Nest middleware can leave out (`skipMiddie`).
 import 'reflect-metadata';
 import { Controller, Get, Module, Req, Res } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { APP_GUARD, NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { fetchAnswers } from './replayed-answers.mjs';
 
@@ -51,8 +51,18 @@ if (routePaths.length) Get(routePaths)(proto, 'answer', describe('answer'));
 Get('/health')(proto, 'health', describe('health'));
 Controller()(FloorController);
 
+/** FLOOR_GUARD=1: one global guard that lets every request through, to price Nest's guard step alone. */
+class PassGuard {
+  canActivate() {
+    return true;
+  }
+}
+
 class FloorModule {}
-Module({ controllers: [FloorController] })(FloorModule);
+Module({
+  controllers: [FloorController],
+  providers: process.env.FLOOR_GUARD === '1' ? [{ provide: APP_GUARD, useClass: PassGuard }] : [],
+})(FloorModule);
 
 const adapter = new FastifyAdapter({ skipMiddie: process.env.FLOOR_MIDDIE !== '1' });
 const app = await NestFactory.create(FloorModule, adapter, { logger: false, bodyParser: false });

@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { pino } from 'pino';
 import { ANONYMOUS } from '../auth/auth-user.js';
-import { type AccessLine, accessLine, accessLineWriter, redactCredentials } from './access-log.js';
+import {
+  type AccessLine,
+  accessLine,
+  accessLineWriter,
+  jsonString,
+  redactCredentials,
+  tenthsText,
+} from './access-log.js';
 
 describe('redactCredentials', () => {
   it('hides every credential parameter of a URL and keeps the rest', () => {
@@ -27,10 +34,7 @@ describe('redactCredentials', () => {
   });
 
   it('answers a URL asked again (remembered) as the first time, a password included', () => {
-    for (const url of [
-      '/rest/product?names=Big&Bugzilla_api_key=K1',
-      '/rest/whoami?login=a@b&password=secret',
-    ]) {
+    for (const url of ['/rest/product?names=Big&Bugzilla_api_key=K1', '/rest/whoami?login=a@b&password=secret']) {
       const first = redactCredentials(url);
       expect(redactCredentials(url)).toBe(first);
       expect(first).toContain('=[redacted]');
@@ -131,5 +135,31 @@ describe('accessLineWriter', () => {
       });
     }
     expect(written[1].endsWith('}\n')).toBe(true);
+  });
+});
+
+describe("the access line's JSON pieces", () => {
+  it('jsonString writes a string as JSON.stringify does, escapes and surrogates included', () => {
+    const samples = [
+      'req-1a',
+      '/rest/product?names=Big%20One&api_key=[redacted]',
+      '',
+      'quote " and backslash \\',
+      'tab\tnewline\ncontrol\u0001\u001f',
+      'é→😀 and a lone \ud800 surrogate and \udfff',
+      '\u2028\u2029\u007f',
+    ];
+    for (const text of samples) expect(jsonString(text)).toBe(JSON.stringify(text));
+  });
+
+  it('tenthsText writes a time rounded to tenths as a JSON number, as the template of the number did', () => {
+    for (let ms = 0; ms < 50; ms += 0.0137) {
+      const rounded = Math.round(ms * 10) / 10;
+      expect(tenthsText(rounded)).toBe(`${rounded}`);
+    }
+    for (const rounded of [0, 0.1, 0.5, 1, 12.3, 999.9, 1234.5, 60000, 123456789.7]) {
+      expect(tenthsText(rounded)).toBe(`${rounded}`);
+      expect(JSON.parse(tenthsText(rounded))).toBe(rounded);
+    }
   });
 });

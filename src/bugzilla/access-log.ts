@@ -107,11 +107,30 @@ export function accessLineWriter(http: Logger): (line: AccessLine) => void {
   };
   return (line) => {
     destination.write(
-      `${opening}${Date.now()}${bindings},"requestId":${JSON.stringify(line.requestId)},"method":${quote(line.method)}` +
-        `,"route":${quote(line.route)},"url":${JSON.stringify(line.url)},"statusCode":${line.statusCode}` +
-        `,"responseTime":${line.responseTime},"userId":${line.userId},"msg":"request completed"}\n`,
+      `${opening}${Date.now()}${bindings},"requestId":${jsonString(line.requestId)},"method":${quote(line.method)}` +
+        `,"route":${quote(line.route)},"url":${jsonString(line.url)},"statusCode":${line.statusCode}` +
+        `,"responseTime":${tenthsText(line.responseTime)},"userId":${line.userId},"msg":"request completed"}\n`,
     );
   };
+}
+
+/** Characters JSON.stringify writes otherwise than as they are (lone surrogates included). */
+const NEEDS_ESCAPING = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** JSON.stringify(text), without its work for the usual text (a request id, a URL) that has nothing to escape. */
+export function jsonString(text: string): string {
+  return NEEDS_ESCAPING.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
+/**
+ * A number of tenths (`Math.round(ms * 10) / 10`) as JSON writes it (`3.1`, `12`, `0.5`), from its
+ * integer parts: a double's shortest text costs more to work out than two small integers'.
+ */
+export function tenthsText(value: number): string {
+  const tenths = Math.round(value * 10);
+  if (!Number.isSafeInteger(tenths) || tenths < 0) return JSON.stringify(value);
+  const digit = tenths % 10;
+  return digit === 0 ? `${tenths / 10}` : `${(tenths - digit) / 10}.${digit}`;
 }
 
 /**

@@ -46,7 +46,10 @@ export function databaseReader(ds: DataSource): ModelReader {
 
 /** The callback API of a pooled mysql2 connection, as TypeORM holds it. */
 interface RawMysqlConnection {
-  query(options: { sql: string; timeout?: number }, callback: (error: (Error & { code?: string }) | null, rows: unknown) => void): void;
+  query(
+    options: { sql: string; timeout?: number },
+    callback: (error: (Error & { code?: string }) | null, rows: unknown) => void,
+  ): void;
   destroy(): void;
 }
 
