@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// Compares builds of the service at the same moment: each build (a directory holding a built `dist/`)
+// serves on a port of its own and is loaded by its own autocannon, all at once, round after round; the
+// report gives each build's server CPU per request (median of the rounds) and, for every build after
+// the first, the median of its per-round ratios to the first. On a machine whose speed drifts within
+// seconds (bench/README.md, "Fifth pass"), builds measured one after the other compare moments of the
+// machine; measured at once, they meet the same moments. The absolute figures are those of a machine
+// shared by all the builds and load generators; the ratios are what this is for.
+//
+//   node bench/same-moment.mjs [--path /rest/product_accessible] [--connections 50] [--rounds 6]
+//                              [--duration 4] DIR [DIR...]
+//
+// --path 'POST /rest/bug_user_last_visit' marks the bench user's bugs, each build its own share of them.
+// A DIR may end in `::--node-flag` (e.g. `.::--max-semi-space-size=64`) to start that build's node with it.
+// Database and API key: bench/results/fixture.json (npm run bench:data). Ports: BENCH_PORT+10 onwards.
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { stopProcess } from './stop-process.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS = join(root, 'bench', 'results');
+
+const options = { path: '/rest/product_accessible', connections: 50, rounds: 6, duration: 4, builds: [] };
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i++) {
+  const [flag, inline] = argv[i].split('=', 2);
+  const value = () => inline ?? argv[++i];
+  if (flag === '--path') options.path = value();
+  else if (flag === '--connections') options.connections = Number(value());
+  else if (flag === '--rounds') options.rounds = Number(value());
+  else if (flag === '--duration') options.duration = Number(value());
+  else if (flag.startsWith('--')) {
+    console.error(`same-moment: unknown option '${argv[i]}'`);
+    process.exit(2);
+  } else options.builds.push(argv[i]);
+}
+if (options.builds.length < 2) {
+  console.error('same-moment: name at least two build directories (each with a built dist/)');
+  process.exit(2);
+}
+
+const fixture = JSON.parse(readFileSync(join(RESULTS, 'fixture.json'), 'utf8'));
+const databaseUrl = process.env.DATABASE_URL || fixture.databaseUrl;
+const firstPort = Number(process.env.BENCH_PORT || 3187) + 10;
+const post = options.path.startsWith('POST ');
+const path = post ? options.path.slice('POST '.length) : options.path;
+// A key in the query string is the request's own; otherwise the header carries it, as in npm run bench.
+const headers = /[?&](Bugzilla_)?api_key=/.test(path) ? {} : { 'x-bugzilla-api-key': fixture.benchUser.apiKey };
+
+/** User plus system CPU time of a process, in ticks of 10 ms (as /proc gives it). */
+function cpuTicks(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+mkdirSync(RESULTS, { recursive: true });
+const builds = options.builds.map((spec, index) => {
+  const [dir, nodeFlag] = spec.split('::');
+  const port = firstPort + index;
+  const log = openSync(join(RESULTS, `same-moment-${index}.log`), 'w');
+  const child = spawn(process.execPath, [...(nodeFlag ? [nodeFlag] : []), 'dist/src/main.js'], {
+    cwd: resolve(dir),
+    env: { ...process.env, DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', DEMO_DATA: 'false' },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  return { spec, index, port, child, cpu: [], rps: [] };
+});
+
+async function ready(build) {
+  for (let i = 0; i < 240; i++) {
+    if (build.child.exitCode !== null) throw new Error(`${build.spec} exited; see bench/results/same-moment-${build.index}.log`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${build.port}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`${build.spec} did not answer within a minute`);
+}
+
+function load(build, seconds) {
+  const base = { url: `http://127.0.0.1:${build.port}`, connections: options.connections, duration: seconds };
+  if (!post) return autocannon({ ...base, url: `${base.url}${path}`, headers });
+  // Each build its own share of the bench user's bugs: no two builds wait on one row.
+  const mine = fixture.visitBugIds.filter((_, i) => i % builds.length === build.index);
+  let next = 0;
+  const request = {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: '{}',
+    setupRequest: (req) => ({ ...req, path: `${path}/${mine[next++ % mine.length]}` }),
+  };
+  return autocannon({ ...base, requests: [request] });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+try {
+  await Promise.all(builds.map(ready));
+  await Promise.all(builds.map((build) => load(build, 3)));
+  for (let round = 0; round < options.rounds; round++) {
+    const before = builds.map((build) => cpuTicks(build.child.pid));
+    const results = await Promise.all(builds.map((build) => load(build, options.duration)));
+    builds.forEach((build, i) => {
+      const { total } = results[i].requests;
+      if (results[i].non2xx || results[i].errors) console.warn(`${build.spec}: ${results[i].non2xx} non-2xx answers, ${results[i].errors} errors`);
+      build.cpu.push(total ? ((cpuTicks(build.child.pid) - before[i]) * 10_000) / total : NaN);
+      build.rps.push(results[i].requests.average);
+    });
+  }
+  console.log(`${options.path} at ${options.connections} connections per build, ${options.rounds} rounds of ${options.duration} s, all builds at once:`);
+  for (const build of builds) {
+    console.log(`  ${build.spec.padEnd(32)} CPU ${median(build.cpu).toFixed(1).padStart(7)} µs/req (rounds: ${build.cpu.map((x) => x.toFixed(0)).join(', ')})  ${median(build.rps).toFixed(0)} req/s`);
+  }
+  const [first, ...others] = builds;
+  for (const build of others) {
+    const ratio = median(first.cpu.map((cpu, i) => build.cpu[i] / cpu));
+    console.log(`  ${build.spec} / ${first.spec}: ${ratio.toFixed(3)} of the CPU per request (median of the rounds' ratios)`);
+  }
+} finally {
+  await Promise.all(builds.map((build) => stopProcess(build.child)));
+}
