@@ -95,21 +95,30 @@ export function accessLineWriter(http: Logger): (line: AccessLine) => void {
   const destination = (http as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym];
   const bindings = (http as unknown as Record<symbol, string>)[pino.symbols.chindingsSym];
   const opening = `{"level":${http.levels.values.info},"time":`;
-  /** Routes and methods are a bounded set: each one's JSON text once. */
-  const quoted = new Map<string, string>();
-  const quote = (text: string) => {
-    let json = quoted.get(text);
-    if (json === undefined) {
-      json = JSON.stringify(text);
-      if (quoted.size < 10_000) quoted.set(text, json);
+  /**
+   * Routes and methods are a bounded set: the text between the request id and the URL
+   * (`,"method":"GET","route":"/rest/product_accessible","url":`) made once for each pair.
+   */
+  const middles = new Map<string, Map<string, string>>();
+  let pairs = 0;
+  const middle = (method: string, route: string) => {
+    let byMethod = middles.get(route);
+    let text = byMethod?.get(method);
+    if (text === undefined) {
+      text = `,"method":${JSON.stringify(method)},"route":${JSON.stringify(route)},"url":`;
+      if (pairs < 10_000) {
+        if (!byMethod) middles.set(route, (byMethod = new Map()));
+        byMethod.set(method, text);
+        pairs++;
+      }
     }
-    return json;
+    return text;
   };
   return (line) => {
     destination.write(
-      `${opening}${Date.now()}${bindings},"requestId":${jsonString(line.requestId)},"method":${quote(line.method)}` +
-        `,"route":${quote(line.route)},"url":${jsonString(line.url)},"statusCode":${line.statusCode}` +
-        `,"responseTime":${tenthsText(line.responseTime)},"userId":${line.userId},"msg":"request completed"}\n`,
+      `${opening}${Date.now()}${bindings},"requestId":${jsonString(line.requestId)}${middle(line.method, line.route)}` +
+        `${jsonString(line.url)},"statusCode":${line.statusCode},"responseTime":${tenthsText(line.responseTime)}` +
+        `,"userId":${line.userId},"msg":"request completed"}\n`,
     );
   };
 }
@@ -144,7 +153,7 @@ export function accessLogObserver(logger: Logger): AnsweredRequestObserver | und
   const http = logger.child({ context: 'HTTP' });
   if (!http.isLevelEnabled('info')) return undefined;
   const write = accessLineWriter(http);
-  return (request, reply, route) => {
-    if (!UNLOGGED_ROUTES.has(route)) write(accessLine(request, reply.statusCode, reply.elapsedTime, route));
+  return (request, reply, route, elapsedMs) => {
+    if (!UNLOGGED_ROUTES.has(route)) write(accessLine(request, reply.statusCode, elapsedMs, route));
   };
 }

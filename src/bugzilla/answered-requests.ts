@@ -3,14 +3,20 @@ import { routeTemplate } from './route-template.js';
 
 /**
  * Something done with every request once its answer has ended (the access log, the request
- * metrics): given the request, its reply and its route template (`/rest/product/:id_or_name`, or
- * '(unmatched)').
+ * metrics): given the request, its reply, its route template (`/rest/product/:id_or_name`, or
+ * '(unmatched)') and the milliseconds it took (Fastify's `reply.elapsedTime`).
  */
-export type AnsweredRequestObserver = (request: FastifyRequest, reply: FastifyReply, route: string) => void;
+export type AnsweredRequestObserver = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  route: string,
+  elapsedMs: number,
+) => void;
 
 /**
  * One `onResponse` hook for all the observers, in the order given: each Fastify hook is a step of its
- * own on every request, and the route template is looked up once for all of them.
+ * own on every request, and the route template and the time taken are worked out once for all of
+ * them (the time reads the clock).
  */
 export function observeAnsweredRequests(
   fastify: FastifyInstance,
@@ -20,7 +26,8 @@ export function observeAnsweredRequests(
   if (active.length === 0) return;
   fastify.addHook('onResponse', (request, reply, done) => {
     const route = routeTemplate(request);
-    for (let i = 0; i < active.length; i++) active[i](request, reply, route);
+    const elapsedMs = reply.elapsedTime;
+    for (let i = 0; i < active.length; i++) active[i](request, reply, route, elapsedMs);
     done();
   });
 }

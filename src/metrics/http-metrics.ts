@@ -19,6 +19,6 @@ export function registerMetrics(fastify: FastifyInstance, metrics: AppMetrics): 
     const { contentType, text } = await metrics.scrape();
     return reply.header('content-type', contentType).send(text);
   });
-  return (request, reply, route) =>
-    metrics.observeRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000, databaseFaultOf(request));
+  return (request, reply, route, elapsedMs) =>
+    metrics.observeRequest(route, request.method, reply.statusCode, elapsedMs / 1000, databaseFaultOf(request));
 }
