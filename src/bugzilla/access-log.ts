@@ -48,6 +48,11 @@ export function redactCredentials(url: string): string {
   return redacted;
 }
 
+/** A destination that can hold lines back for a batch (LineBatches). */
+interface BatchingDestination {
+  writeBatched?(line: string): void;
+}
+
 /** Polled by machines at a fixed rate, with no caller: a line each would drown the others (both are counted in /metrics). */
 const UNLOGGED_ROUTES = new Set(['/health', '/metrics']);
 
@@ -92,7 +97,14 @@ export function accessLine(
  * (access-log.spec.ts compares it with pino's own line.)
  */
 export function accessLineWriter(http: Logger): (line: AccessLine) => void {
-  const destination = (http as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym];
+  const destination = (http as unknown as Record<symbol, DestinationStream & BatchingDestination>)[
+    pino.symbols.streamSym
+  ];
+  // JSON lines (log-output.ts's LineBatches) take access lines in batches; any other destination line by line.
+  const send =
+    typeof destination.writeBatched === 'function'
+      ? (line: string) => destination.writeBatched!(line)
+      : (line: string) => destination.write(line);
   const bindings = (http as unknown as Record<symbol, string>)[pino.symbols.chindingsSym];
   const opening = `{"level":${http.levels.values.info},"time":`;
   /**
@@ -115,7 +127,7 @@ export function accessLineWriter(http: Logger): (line: AccessLine) => void {
     return text;
   };
   return (line) => {
-    destination.write(
+    send(
       `${opening}${Date.now()}${bindings},"requestId":${jsonString(line.requestId)}${middle(line.method, line.route)}` +
         `${jsonString(line.url)},"statusCode":${line.statusCode},"responseTime":${tenthsText(line.responseTime)}` +
         `,"userId":${line.userId},"msg":"request completed"}\n`,

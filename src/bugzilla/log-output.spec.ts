@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { BATCH_BYTES, LineBatches, loggerParams, MAX_BATCH_WAIT_MS } from './log-output.js';
+import { BATCH_BYTES, BATCH_SPACING_MS, LineBatches, loggerParams } from './log-output.js';
 
 /** A stdout stand-in that keeps what is written. */
 function terminal(isTTY: boolean) {
@@ -121,32 +121,72 @@ describe('LineBatches', () => {
     vi.useRealTimers();
   });
 
-  it('writes the lines of a batch in one write, in order, once the batch has waited its longest', () => {
+  it('writes any other record at once, after the access lines batched before it', () => {
     vi.useFakeTimers();
     const { writes, sink } = batches();
-    const lines = new LineBatches(sink, 50);
-    lines.write('{"a":1}\n');
-    vi.advanceTimersByTime(30);
-    lines.write('{"a":"é→😀"}\n');
+    const lines = new LineBatches(sink, 10);
+    lines.writeBatched('{"msg":"request completed"}\n');
+    lines.write('{"level":40,"msg":"replica taken out"}\n');
+    expect(writes).toEqual(['{"msg":"request completed"}\n{"level":40,"msg":"replica taken out"}\n']);
+    lines.write('{"level":50,"msg":"again"}\n');
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toBe('{"level":50,"msg":"again"}\n');
+    vi.advanceTimersByTime(100);
+    expect(writes).toHaveLength(2);
+  });
+
+  it('at a quiet moment writes the access lines of a turn together on the next turn, in order', async () => {
+    const { writes, sink } = batches();
+    const lines = new LineBatches(sink, 10);
+    lines.writeBatched('{"a":1}\n');
+    lines.writeBatched('{"a":"é→😀"}\n');
     expect(writes).toEqual([]);
-    // The wait counts from the batch's first line.
-    vi.advanceTimersByTime(19);
-    expect(writes).toEqual([]);
-    vi.advanceTimersByTime(1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
     expect(writes).toEqual(['{"a":1}\n{"a":"é→😀"}\n']);
-    lines.write('{"a":3}\n');
-    vi.advanceTimersByTime(50);
-    expect(writes).toEqual(['{"a":1}\n{"a":"é→😀"}\n', '{"a":3}\n']);
+  });
+
+  it('under load writes at most one batch per spacing, each with every line since the last', () => {
+    vi.useFakeTimers();
+    const { writes, sink } = batches();
+    const lines = new LineBatches(sink, 10);
+    lines.writeBatched('1\n');
+    vi.advanceTimersByTime(1);
+    expect(writes).toEqual(['1\n']);
+    // The next batch waits until 10 ms after the last one left.
+    lines.writeBatched('2\n');
+    vi.advanceTimersByTime(4);
+    lines.writeBatched('3\n');
+    vi.advanceTimersByTime(4);
+    expect(writes).toEqual(['1\n']);
+    vi.advanceTimersByTime(2);
+    expect(writes).toEqual(['1\n', '2\n3\n']);
+    // Long after the last batch: the next line leaves on the next turn again.
+    vi.advanceTimersByTime(100);
+    lines.writeBatched('4\n');
+    vi.advanceTimersByTime(1);
+    expect(writes).toEqual(['1\n', '2\n3\n', '4\n']);
     // Nothing pending: no empty write.
     vi.advanceTimersByTime(200);
-    expect(writes).toHaveLength(2);
+    expect(writes).toHaveLength(3);
+  });
+
+  it('never holds a batch longer than the spacing when the wall clock is set back', () => {
+    vi.useFakeTimers();
+    const { writes, sink } = batches();
+    const lines = new LineBatches(sink, 10);
+    lines.writeBatched('a\n');
+    vi.advanceTimersByTime(1);
+    vi.setSystemTime(Date.now() - 3_600_000);
+    lines.writeBatched('b\n');
+    vi.advanceTimersByTime(10);
+    expect(writes).toEqual(['a\n', 'b\n']);
   });
 
   it('writes at once what is pending when flushed', () => {
     vi.useFakeTimers();
     const { writes, sink } = batches();
-    const lines = new LineBatches(sink, 50);
-    lines.write('x\n');
+    const lines = new LineBatches(sink, 10);
+    lines.writeBatched('x\n');
     let flushed = false;
     lines.flush(() => (flushed = true));
     expect(writes).toEqual(['x\n']);
@@ -159,31 +199,24 @@ describe('LineBatches', () => {
   it('sends a full batch before the line that might not fit, and a line longer than a batch on its own', () => {
     vi.useFakeTimers();
     const { writes, sink } = batches();
-    const lines = new LineBatches(sink, 50);
+    const lines = new LineBatches(sink, 10);
     const line = `${'a'.repeat(999)}\n`;
     // A line goes in while what is used leaves room for 3 bytes per character of it.
     const perBatch = Math.floor((BATCH_BYTES - 3 * line.length) / line.length) + 1;
-    for (let i = 0; i < perBatch; i++) lines.write(line);
+    for (let i = 0; i < perBatch; i++) lines.writeBatched(line);
     expect(writes).toHaveLength(0);
-    lines.write(line);
+    lines.writeBatched(line);
     expect(writes).toHaveLength(1);
     expect(writes[0] === line.repeat(perBatch)).toBe(true);
     const long = `${'y'.repeat(70_000)}\n`;
-    lines.write(long);
+    lines.writeBatched(long);
     expect(writes.map((text) => text.length)).toEqual([line.length * perBatch, line.length, long.length]);
     expect(writes[1] === line && writes[2] === long).toBe(true);
     vi.advanceTimersByTime(50);
     expect(writes).toHaveLength(3);
   });
 
-  it('waits at most MAX_BATCH_WAIT_MS (50 ms) by default', () => {
-    expect(MAX_BATCH_WAIT_MS).toBe(50);
-    vi.useFakeTimers();
-    const { writes, sink } = batches();
-    new LineBatches(sink).write('z\n');
-    vi.advanceTimersByTime(MAX_BATCH_WAIT_MS - 1);
-    expect(writes).toEqual([]);
-    vi.advanceTimersByTime(1);
-    expect(writes).toEqual(['z\n']);
+  it('spaces batches BATCH_SPACING_MS (10 ms) apart by default', () => {
+    expect(BATCH_SPACING_MS).toBe(10);
   });
 });
