@@ -216,6 +216,16 @@ describe('LineBatches', () => {
     expect(writes).toHaveLength(3);
   });
 
+  it('leaves the bytes a sink kept as they were when later batches are written', () => {
+    const kept: Buffer[] = [];
+    const lines = new LineBatches({ write: (bytes: Buffer) => kept.push(bytes) }, 10);
+    lines.write('first\n');
+    lines.write('second, longer\n');
+    lines.writeBatched('third\n');
+    lines.flush();
+    expect(kept.map((bytes) => bytes.toString('utf8'))).toEqual(['first\n', 'second, longer\n', 'third\n']);
+  });
+
   it('spaces batches BATCH_SPACING_MS (10 ms) apart by default', () => {
     expect(BATCH_SPACING_MS).toBe(10);
   });

@@ -93,7 +93,8 @@ export interface BatchSink {
  * after it was logged (a process killed with SIGKILL loses at most that).
  */
 export class LineBatches implements DestinationStream {
-  private batch = Buffer.allocUnsafe(BATCH_BYTES);
+  /** Reused from batch to batch: what leaves is a copy of its used part. */
+  private readonly batch = Buffer.allocUnsafe(BATCH_BYTES);
   private used = 0;
   private timer: NodeJS.Timeout | undefined;
   private lastWriteAt = -Infinity;
@@ -105,22 +106,14 @@ export class LineBatches implements DestinationStream {
 
   /** A record of pino's (any level): written at once, after the lines batched before it. */
   write(line: string): void {
-    this.writeBatched(line);
+    this.append(line);
     this.flush();
   }
 
   /** A line that may wait for the rest of its batch (the access log's, one per request). */
   writeBatched(line: string): void {
-    // A UTF-16 unit takes at most 3 bytes of UTF-8: a line that may not fit sends the batch first.
-    if (line.length * 3 > BATCH_BYTES - this.used) {
-      this.flush();
-      if (line.length * 3 > BATCH_BYTES) {
-        this.sink.write(Buffer.from(line));
-        return;
-      }
-    }
-    this.used += this.batch.write(line, this.used);
-    if (this.timer === undefined) {
+    this.append(line);
+    if (this.used > 0 && this.timer === undefined) {
       // Clamped: a wall clock set back must not hold a batch for longer than the spacing.
       const wait = Math.min(this.spacingMs, Math.max(0, this.lastWriteAt + this.spacingMs - Date.now()));
       this.timer = setTimeout(this.timeUp, wait);
@@ -136,14 +129,26 @@ export class LineBatches implements DestinationStream {
       this.timer = undefined;
     }
     if (this.used > 0) {
-      const bytes = this.batch.subarray(0, this.used);
-      // A new buffer for the next batch: the sink may keep these bytes until they are all written.
-      this.batch = Buffer.allocUnsafe(BATCH_BYTES);
+      // A copy: the sink may keep the bytes it was given until they are all written.
+      const bytes = Buffer.from(this.batch.subarray(0, this.used));
       this.used = 0;
       this.lastWriteAt = Date.now();
       this.sink.write(bytes);
     }
     done?.();
+  }
+
+  /** Encodes `line` into the batch; a line that may not fit sends the batch first, one longer than a batch goes alone. */
+  private append(line: string): void {
+    // A UTF-16 unit takes at most 3 bytes of UTF-8.
+    if (line.length * 3 > BATCH_BYTES - this.used) {
+      this.flush();
+      if (line.length * 3 > BATCH_BYTES) {
+        this.sink.write(Buffer.from(line));
+        return;
+      }
+    }
+    this.used += this.batch.write(line, this.used);
   }
 
   private readonly timeUp = () => {
