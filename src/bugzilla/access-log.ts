@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { RequestWithUser } from '../auth/auth.decorators.js';
 import type { AnsweredRequestObserver } from './answered-requests.js';
+import { mayRememberUrl } from './remembered-urls.js';
 import { routeTemplate } from './route-template.js';
 
 const CREDENTIAL_PARAM =
@@ -26,8 +27,6 @@ function decoded(value: string): string {
  */
 const redactedUrls = new Map<string, string>();
 const REDACTED_URLS_LIMIT = 1000;
-const REMEMBERED_URL_LENGTH = 2048;
-const PASSWORD = /password/i;
 
 /** Credentials travel in the query string; they never reach a log line. */
 export function redactCredentials(url: string): string {
@@ -40,7 +39,7 @@ export function redactCredentials(url: string): string {
       .replace(RPC_PARAMS, (match, name: string, value: string) =>
         CREDENTIAL_NAME.test(decoded(value)) ? `${name}[redacted]` : match,
       );
-    if (url.length <= REMEMBERED_URL_LENGTH && !PASSWORD.test(url)) {
+    if (mayRememberUrl(url)) {
       if (redactedUrls.size >= REDACTED_URLS_LIMIT) redactedUrls.clear();
       redactedUrls.set(url, redacted);
     }

@@ -1,4 +1,6 @@
 import { groupKeyOf } from '../auth/auth-user.js';
+import { mayRememberUrl } from '../bugzilla/remembered-urls.js';
+import { BoundedBySet } from './bounded-by-set.js';
 import { FlagTypeApplicability } from '../catalogue/flag-type-applicability.js';
 import { isVisibleOnModel, type ProductSet, type VisibilityFacts } from '../catalogue/product-visibility.js';
 import type { ApiKeyRecord, ProductRecord, ProfileRecord, TableIndexes } from './model-loader.js';
@@ -10,10 +12,6 @@ const GROUPS_MEMO_LIMIT = 100_000;
 
 /** Most answers one model remembers (each one small: see ProductsService). */
 const ANSWER_MEMO_LIMIT = 256;
-
-/** URLs longer than this are not remembered (answerAsAsked), nor those holding a password. */
-const ASKED_URL_LENGTH = 2048;
-const PASSWORD = /password/i;
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -39,14 +37,15 @@ export class CacheModel implements VisibilityFacts {
   private readonly visibleMemo = new Map<string, number[]>();
   /**
    * The same lists by group set object: a caller's set is one object for the life of the snapshot
-   * (CallerService), so a request finds its list without building a text key.
+   * (CallerService), so a request finds its list without building a text key. At most
+   * VISIBLE_MEMO_LIMIT lists over all sets, as the text-keyed memo.
    */
-  private readonly visibleBySet = new WeakMap<ReadonlySet<number>, Map<string, number[]>>();
+  private readonly visibleBySet = new BoundedBySet<number[]>(VISIBLE_MEMO_LIMIT);
   private readonly groupsMemo = new Map<number, GroupRef[]>();
   private applicability?: FlagTypeApplicability;
   private readonly answers = new Map<string, unknown>();
-  /** The same answers by the caller's group set object, then by URL (answerAsAsked). */
-  private readonly answersAsAsked = new WeakMap<ReadonlySet<number>, Map<string, unknown>>();
+  /** The same answers by the caller's group set object, then by URL (answerAsAsked); at most ANSWER_MEMO_LIMIT. */
+  private readonly answersAsAsked = new BoundedBySet<unknown>(ANSWER_MEMO_LIMIT);
 
   constructor(
     readonly tables: TableIndexes,
@@ -92,8 +91,7 @@ export class CacheModel implements VisibilityFacts {
   /** Ids of the products in any of `sets` for a member of `groupIds`, in name order. */
   visibleIds(groupIds: ReadonlySet<number>, sets: readonly ProductSet[]): number[] {
     const setsKey = sets.length === 1 ? sets[0] : [...sets].sort().join(',');
-    let bySets = this.visibleBySet.get(groupIds);
-    let ids = bySets?.get(setsKey);
+    let ids = this.visibleBySet.get(groupIds, setsKey);
     if (ids) return ids;
     const key = `${setsKey}:${groupKeyOf(groupIds)}`;
     ids = this.visibleMemo.get(key);
@@ -103,8 +101,7 @@ export class CacheModel implements VisibilityFacts {
       if (this.visibleMemo.size >= VISIBLE_MEMO_LIMIT) this.visibleMemo.clear();
       this.visibleMemo.set(key, ids);
     }
-    if (!bySets) this.visibleBySet.set(groupIds, (bySets = new Map()));
-    bySets.set(setsKey, ids);
+    this.visibleBySet.set(groupIds, setsKey, ids);
     return ids;
   }
 
@@ -155,16 +152,12 @@ export class CacheModel implements VisibilityFacts {
    * answer without its question being read and worked into a key.
    */
   answerAsAsked<T>(groupIds: ReadonlySet<number>, url: string): T | undefined {
-    return this.answersAsAsked.get(groupIds)?.get(url) as T | undefined;
+    return this.answersAsAsked.get(groupIds, url) as T | undefined;
   }
 
-  /** Keeps `answer` (already remembered: frozen) for answerAsAsked; not for a URL with a password in it. */
+  /** Keeps `answer` (already remembered: frozen) for answerAsAsked, unless its URL may not be kept (mayRememberUrl). */
   rememberAsAsked(groupIds: ReadonlySet<number>, url: string, answer: object): void {
-    if (url.length > ASKED_URL_LENGTH || PASSWORD.test(url)) return;
-    let byUrl = this.answersAsAsked.get(groupIds);
-    if (!byUrl) this.answersAsAsked.set(groupIds, (byUrl = new Map()));
-    if (byUrl.size >= ANSWER_MEMO_LIMIT) byUrl.clear();
-    byUrl.set(url, answer);
+    if (mayRememberUrl(url)) this.answersAsAsked.set(groupIds, url, answer);
   }
 
   /** An answer remembered from this snapshot (see remember). */
