@@ -41,6 +41,7 @@ import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import mysql from 'mysql2/promise';
 import { placeTable, profileTable } from './profile-summary.mjs';
+import { processTicks, waitForHealth } from './processes.mjs';
 import { stopProcess as stop } from './stop-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -137,19 +138,8 @@ async function stopAll() {
 }
 process.once('SIGINT', () => stopAll().then(() => process.exit(130)));
 
-async function waitFor(base, child) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${child.name} exited (code ${child.exitCode}); see bench/results/${child.name}.log`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${child.name} did not answer on ${base}/health within a minute`);
-}
+/** The process `child` (started by start()) answers on `base`. */
+const waitFor = (base, child) => waitForHealth(base, child, child.name);
 
 function startService(extraArgs = [], extraEnv = {}, name = 'service', servicePort = port) {
   return start(name, [...extraArgs, 'dist/src/main.js'], {
@@ -168,16 +158,6 @@ function cpuTotals() {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const idle = fields[3] + fields[4];
   return { busy: fields.reduce((a, b) => a + b, 0) - idle };
-}
-
-function processTicks(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
 }
 
 function mysqldPids() {

@@ -18,6 +18,7 @@ import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { processTicks, waitForHealth } from './processes.mjs';
 import { stopProcess } from './stop-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,39 +51,22 @@ const path = post ? options.path.slice('POST '.length) : options.path;
 // A key in the query string is the request's own; otherwise the header carries it, as in npm run bench.
 const headers = /[?&](Bugzilla_)?api_key=/.test(path) ? {} : { 'x-bugzilla-api-key': fixture.benchUser.apiKey };
 
-/** User plus system CPU time of a process, in ticks of 10 ms (as /proc gives it). */
-function cpuTicks(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-
 mkdirSync(RESULTS, { recursive: true });
 const builds = options.builds.map((spec, index) => {
   const [dir, nodeFlag] = spec.split('::');
   const port = firstPort + index;
-  const log = openSync(join(RESULTS, `same-moment-${index}.log`), 'w');
+  const logName = `same-moment-${index}`;
+  const log = openSync(join(RESULTS, `${logName}.log`), 'w');
   const child = spawn(process.execPath, [...(nodeFlag ? [nodeFlag] : []), 'dist/src/main.js'], {
     cwd: resolve(dir),
     env: { ...process.env, DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', DEMO_DATA: 'false' },
     stdio: ['ignore', log, log],
   });
   closeSync(log);
-  return { spec, index, port, child, cpu: [], rps: [] };
+  return { spec, index, port, child, logName, cpu: [], rps: [] };
 });
 
-async function ready(build) {
-  for (let i = 0; i < 240; i++) {
-    if (build.child.exitCode !== null) throw new Error(`${build.spec} exited; see bench/results/same-moment-${build.index}.log`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${build.port}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error(`${build.spec} did not answer within a minute`);
-}
+const ready = (build) => waitForHealth(`http://127.0.0.1:${build.port}`, build.child, build.logName);
 
 function load(build, seconds) {
   const base = { url: `http://127.0.0.1:${build.port}`, connections: options.connections, duration: seconds };
@@ -105,12 +89,12 @@ try {
   await Promise.all(builds.map(ready));
   await Promise.all(builds.map((build) => load(build, 3)));
   for (let round = 0; round < options.rounds; round++) {
-    const before = builds.map((build) => cpuTicks(build.child.pid));
+    const before = builds.map((build) => processTicks(build.child.pid));
     const results = await Promise.all(builds.map((build) => load(build, options.duration)));
     builds.forEach((build, i) => {
       const { total } = results[i].requests;
       if (results[i].non2xx || results[i].errors) console.warn(`${build.spec}: ${results[i].non2xx} non-2xx answers, ${results[i].errors} errors`);
-      build.cpu.push(total ? ((cpuTicks(build.child.pid) - before[i]) * 10_000) / total : NaN);
+      build.cpu.push(total ? ((processTicks(build.child.pid) - before[i]) * 10_000) / total : NaN);
       build.rps.push(results[i].requests.average);
     });
   }

@@ -1,0 +1,31 @@
+// What the benchmark scripts need of the processes they start: whether one answers, and the CPU it used.
+import { readFileSync } from 'node:fs';
+
+/**
+ * Waits until `base`/health answers 200, at most a minute; fails at once if `child` exits. `name` is
+ * the process's name in the messages, and its log is bench/results/`name`.log.
+ */
+export async function waitForHealth(base, child, name) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (code ${child.exitCode}); see bench/results/${name}.log`);
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${name} did not answer on ${base}/health within a minute`);
+}
+
+/** User plus system CPU time of a process, in ticks of 10 ms (/proc), or 0 once it is gone. */
+export function processTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
