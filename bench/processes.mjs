@@ -21,8 +21,20 @@ export async function waitForHealth(base, child, name) {
 
 /** User plus system CPU time of a process, in ticks of 10 ms (/proc), or 0 once it is gone. */
 export function processTicks(pid) {
+  return ticksOf(`/proc/${pid}/stat`);
+}
+
+/**
+ * The same for a process's main thread alone: its event loop, which serves every request, while V8's
+ * and libuv's helper threads (and the log thread) run beside it on the other core.
+ */
+export function mainThreadTicks(pid) {
+  return ticksOf(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function ticksOf(statFile) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(statFile, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return Number(fields[11]) + Number(fields[12]);
   } catch {

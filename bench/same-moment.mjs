@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Compares builds of the service at the same moment: each build (a directory holding a built `dist/`)
 // serves on a port of its own and is loaded by its own autocannon, all at once, round after round; the
-// report gives each build's server CPU per request (median of the rounds) and, for every build after
+// report gives each build's server CPU per request (median of the rounds) — the whole process's, and its
+// event loop's (main thread) alone, the one that serves every request — and, for every build after
 // the first, the median of its per-round ratios to the first. On a machine whose speed drifts within
 // seconds (bench/README.md, "Fifth pass"), builds measured one after the other compare moments of the
 // machine; measured at once, they meet the same moments. The absolute figures are those of a machine
@@ -11,14 +12,15 @@
 //                              [--duration 4] DIR [DIR...]
 //
 // --path 'POST /rest/bug_user_last_visit' marks the bench user's bugs, each build its own share of them.
-// A DIR may end in `::--node-flag` (e.g. `.::--max-semi-space-size=64`) to start that build's node with it.
+// A DIR may end in `::--node-flag` (e.g. `.::--max-semi-space-size=64`) to start that build's node with it,
+// or in `::NAME=value` (e.g. `.::LOG_LEVEL=warn`) to set that variable for it; several may follow one another.
 // Database and API key: bench/results/fixture.json (npm run bench:data). Ports: BENCH_PORT+10 onwards.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { processTicks, waitForHealth } from './processes.mjs';
+import { mainThreadTicks, processTicks, waitForHealth } from './processes.mjs';
 import { stopProcess } from './stop-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,17 +55,21 @@ const headers = /[?&](Bugzilla_)?api_key=/.test(path) ? {} : { 'x-bugzilla-api-k
 
 mkdirSync(RESULTS, { recursive: true });
 const builds = options.builds.map((spec, index) => {
-  const [dir, nodeFlag] = spec.split('::');
+  const [dir, ...extras] = spec.split('::');
+  const nodeFlags = extras.filter((extra) => extra.startsWith('--'));
+  const extraEnv = Object.fromEntries(
+    extras.filter((extra) => !extra.startsWith('--')).map((extra) => [extra.slice(0, extra.indexOf('=')), extra.slice(extra.indexOf('=') + 1)]),
+  );
   const port = firstPort + index;
   const logName = `same-moment-${index}`;
   const log = openSync(join(RESULTS, `${logName}.log`), 'w');
-  const child = spawn(process.execPath, [...(nodeFlag ? [nodeFlag] : []), 'dist/src/main.js'], {
+  const child = spawn(process.execPath, [...nodeFlags, 'dist/src/main.js'], {
     cwd: resolve(dir),
-    env: { ...process.env, DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', DEMO_DATA: 'false' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', DEMO_DATA: 'false', ...extraEnv },
     stdio: ['ignore', log, log],
   });
   closeSync(log);
-  return { spec, index, port, child, logName, cpu: [], rps: [] };
+  return { spec, index, port, child, logName, cpu: [], loop: [], rps: [] };
 });
 
 const ready = (build) => waitForHealth(`http://127.0.0.1:${build.port}`, build.child, build.logName);
@@ -90,22 +96,30 @@ try {
   await Promise.all(builds.map((build) => load(build, 3)));
   for (let round = 0; round < options.rounds; round++) {
     const before = builds.map((build) => processTicks(build.child.pid));
+    const loopBefore = builds.map((build) => mainThreadTicks(build.child.pid));
     const results = await Promise.all(builds.map((build) => load(build, options.duration)));
     builds.forEach((build, i) => {
       const { total } = results[i].requests;
       if (results[i].non2xx || results[i].errors) console.warn(`${build.spec}: ${results[i].non2xx} non-2xx answers, ${results[i].errors} errors`);
       build.cpu.push(total ? ((processTicks(build.child.pid) - before[i]) * 10_000) / total : NaN);
+      build.loop.push(total ? ((mainThreadTicks(build.child.pid) - loopBefore[i]) * 10_000) / total : NaN);
       build.rps.push(results[i].requests.average);
     });
   }
   console.log(`${options.path} at ${options.connections} connections per build, ${options.rounds} rounds of ${options.duration} s, all builds at once:`);
   for (const build of builds) {
-    console.log(`  ${build.spec.padEnd(32)} CPU ${median(build.cpu).toFixed(1).padStart(7)} µs/req (rounds: ${build.cpu.map((x) => x.toFixed(0)).join(', ')})  ${median(build.rps).toFixed(0)} req/s`);
+    console.log(
+      `  ${build.spec.padEnd(32)} CPU ${median(build.cpu).toFixed(1).padStart(7)} µs/req (rounds: ${build.cpu.map((x) => x.toFixed(0)).join(', ')}), ` +
+        `event loop ${median(build.loop).toFixed(1)} µs/req  ${median(build.rps).toFixed(0)} req/s`,
+    );
   }
   const [first, ...others] = builds;
   for (const build of others) {
     const ratio = median(first.cpu.map((cpu, i) => build.cpu[i] / cpu));
-    console.log(`  ${build.spec} / ${first.spec}: ${ratio.toFixed(3)} of the CPU per request (median of the rounds' ratios)`);
+    const loopRatio = median(first.loop.map((loop, i) => build.loop[i] / loop));
+    console.log(
+      `  ${build.spec} / ${first.spec}: ${ratio.toFixed(3)} of the CPU per request, ${loopRatio.toFixed(3)} of the event loop's (medians of the rounds' ratios)`,
+    );
   }
 } finally {
   await Promise.all(builds.map((build) => stopProcess(build.child)));
