@@ -77,6 +77,13 @@ export interface ProductQuery {
  * the products (visibility, filter and classification in one statement), then one
  * statement per kind of child that is wanted, with `product_id IN (...)`.
  */
+/** Each pool as a list of one, made once (the id routes ask for one pool on every request). */
+const ONE_SET: Readonly<Record<ProductSet, readonly ProductSet[]>> = {
+  selectable: ['selectable'],
+  enterable: ['enterable'],
+  accessible: ['accessible'],
+};
+
 /**
  * The model remembers one id list per snapshot and question; each gets one frozen answer object, so
  * the HTTP layer serialises it and hashes its ETag once (http-conventions.ts), not on every request.
@@ -110,15 +117,15 @@ export class ProductsService {
     const fresh = this.cache.freshNow();
     if (fresh) {
       this.cache.noteHit();
-      return idsAnswer(fresh.visibleIds(user.groupIds, [set]));
+      return idsAnswer(fresh.visibleIds(user.groupIds, ONE_SET[set]));
     }
     return this.idsAfterCatchingUp(user, set);
   }
 
   private async idsAfterCatchingUp(user: AuthUser, set: ProductSet): Promise<ProductIdsDto> {
     const model = await this.cache.current();
-    if (model) return idsAnswer(model.visibleIds(user.groupIds, [set]));
-    return { ids: await this.visibility.ids(user, [set]) };
+    if (model) return idsAnswer(model.visibleIds(user.groupIds, ONE_SET[set]));
+    return { ids: await this.visibility.ids(user, ONE_SET[set]) };
   }
 
   /**
