@@ -56,6 +56,11 @@ const headers = /[?&](Bugzilla_)?api_key=/.test(path) ? {} : { 'x-bugzilla-api-k
 mkdirSync(RESULTS, { recursive: true });
 const builds = options.builds.map((spec, index) => {
   const [dir, ...extras] = spec.split('::');
+  const unknown = extras.find((extra) => !extra.startsWith('--') && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(extra));
+  if (unknown !== undefined) {
+    console.error(`same-moment: '${unknown}' in '${spec}' is neither a node flag (--...) nor NAME=value`);
+    process.exit(2);
+  }
   const nodeFlags = extras.filter((extra) => extra.startsWith('--'));
   const extraEnv = Object.fromEntries(
     extras.filter((extra) => !extra.startsWith('--')).map((extra) => [extra.slice(0, extra.indexOf('=')), extra.slice(extra.indexOf('=') + 1)]),

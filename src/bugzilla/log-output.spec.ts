@@ -111,10 +111,10 @@ describe('loggerParams', () => {
 });
 
 describe('LineBatches', () => {
-  /** A sink that keeps each batch as the text of its bytes. */
+  /** Line batches 10 ms apart into a sink that keeps each batch as the text of its bytes. */
   function batches() {
     const writes: string[] = [];
-    return { writes, sink: { write: (bytes: Buffer) => writes.push(bytes.toString('utf8')) } };
+    return { writes, lines: new LineBatches({ write: (bytes: Buffer) => writes.push(bytes.toString('utf8')) }, 10) };
   }
 
   afterEach(() => {
@@ -123,8 +123,7 @@ describe('LineBatches', () => {
 
   it('writes any other record at once, after the access lines batched before it', () => {
     vi.useFakeTimers();
-    const { writes, sink } = batches();
-    const lines = new LineBatches(sink, 10);
+    const { writes, lines } = batches();
     lines.writeBatched('{"msg":"request completed"}\n');
     lines.write('{"level":40,"msg":"replica taken out"}\n');
     expect(writes).toEqual(['{"msg":"request completed"}\n{"level":40,"msg":"replica taken out"}\n']);
@@ -136,8 +135,7 @@ describe('LineBatches', () => {
   });
 
   it('at a quiet moment writes the access lines of a turn together on the next turn, in order', async () => {
-    const { writes, sink } = batches();
-    const lines = new LineBatches(sink, 10);
+    const { writes, lines } = batches();
     lines.writeBatched('{"a":1}\n');
     lines.writeBatched('{"a":"é→😀"}\n');
     expect(writes).toEqual([]);
@@ -147,8 +145,7 @@ describe('LineBatches', () => {
 
   it('under load writes at most one batch per spacing, each with every line since the last', () => {
     vi.useFakeTimers();
-    const { writes, sink } = batches();
-    const lines = new LineBatches(sink, 10);
+    const { writes, lines } = batches();
     lines.writeBatched('1\n');
     vi.advanceTimersByTime(1);
     expect(writes).toEqual(['1\n']);
@@ -172,8 +169,7 @@ describe('LineBatches', () => {
 
   it('never holds a batch longer than the spacing when the wall clock is set back', () => {
     vi.useFakeTimers();
-    const { writes, sink } = batches();
-    const lines = new LineBatches(sink, 10);
+    const { writes, lines } = batches();
     lines.writeBatched('a\n');
     vi.advanceTimersByTime(1);
     vi.setSystemTime(Date.now() - 3_600_000);
@@ -184,8 +180,7 @@ describe('LineBatches', () => {
 
   it('writes at once what is pending when flushed', () => {
     vi.useFakeTimers();
-    const { writes, sink } = batches();
-    const lines = new LineBatches(sink, 10);
+    const { writes, lines } = batches();
     lines.writeBatched('x\n');
     let flushed = false;
     lines.flush(() => (flushed = true));
@@ -198,8 +193,7 @@ describe('LineBatches', () => {
 
   it('sends a full batch before the line that might not fit, and a line longer than a batch on its own', () => {
     vi.useFakeTimers();
-    const { writes, sink } = batches();
-    const lines = new LineBatches(sink, 10);
+    const { writes, lines } = batches();
     const line = `${'a'.repeat(999)}\n`;
     // A line goes in while what is used leaves room for 3 bytes per character of it.
     const perBatch = Math.floor((BATCH_BYTES - 3 * line.length) / line.length) + 1;

@@ -71,12 +71,6 @@ export interface ProductQuery {
   filtered: boolean;
 }
 
-/**
- * Reading products (SPEC §5.1, §5.2): the three id lists and `GET /rest/product`.
- * One request costs a fixed number of queries whatever the number of products:
- * the products (visibility, filter and classification in one statement), then one
- * statement per kind of child that is wanted, with `product_id IN (...)`.
- */
 /** Each pool as a list of one, made once (the id routes ask for one pool on every request). */
 const ONE_SET: Readonly<Record<ProductSet, readonly ProductSet[]>> = {
   selectable: ['selectable'],
@@ -99,6 +93,12 @@ function idsAnswer(ids: number[]): ProductIdsDto {
   return answer;
 }
 
+/**
+ * Reading products (SPEC §5.1, §5.2): the three id lists and `GET /rest/product`.
+ * One request costs a fixed number of queries whatever the number of products:
+ * the products (visibility, filter and classification in one statement), then one
+ * statement per kind of child that is wanted, with `product_id IN (...)`.
+ */
 @Injectable()
 export class ProductsService {
   constructor(
