@@ -33,6 +33,20 @@ describe('redactCredentials', () => {
     );
   });
 
+  it('hides a credential whose name is percent-encoded or in another case, as the query parser reads it', () => {
+    expect(
+      redactCredentials(
+        '/rest/whoami?Bugzilla_api_k%65y=K1&ids=1&Bugzilla_%70assword=pw&LOGIN=a@b&tok%65n=1-x&q=api_key',
+      ),
+    ).toBe(
+      '/rest/whoami?Bugzilla_api_k%65y=[redacted]&ids=1&Bugzilla_%70assword=[redacted]&LOGIN=[redacted]&tok%65n=[redacted]&q=api_key',
+    );
+    const withKey = encodeURIComponent(JSON.stringify([{ Bugzilla_api_key: 'K' }]));
+    expect(redactCredentials(`/jsonrpc.cgi?method=User.get&par%61ms=${withKey}`)).toBe(
+      '/jsonrpc.cgi?method=User.get&par%61ms=[redacted]',
+    );
+  });
+
   it('answers a URL asked again (remembered) as the first time, a password included', () => {
     for (const url of ['/rest/product?names=Big&Bugzilla_api_key=K1', '/rest/whoami?login=a@b&password=secret']) {
       const first = redactCredentials(url);

@@ -5,11 +5,22 @@ import type { AnsweredRequestObserver } from './answered-requests.js';
 import { mayRememberUrl } from './remembered-urls.js';
 import { routeTemplate } from './route-template.js';
 
-const CREDENTIAL_PARAM =
-  /([?&](?:Bugzilla_api_key|api_key|Bugzilla_login|login|Bugzilla_password|password|Bugzilla_token|token)=)[^&]*/gi;
+/** Query parameters that carry a credential (SPEC §3), in any case, as the query parser decodes their names. */
+const CREDENTIAL_PARAMS = new Set(
+  [
+    'Bugzilla_api_key',
+    'api_key',
+    'Bugzilla_login',
+    'login',
+    'Bugzilla_password',
+    'password',
+    'Bugzilla_token',
+    'token',
+  ].map((name) => name.toLowerCase()),
+);
 
 /** JSON-RPC over GET carries its params struct, credentials included, as JSON in `params`. */
-const RPC_PARAMS = /([?&]params=)([^&]*)/gi;
+const RPC_PARAMS = 'params';
 const CREDENTIAL_NAME = /api_key|login|password|token/i;
 
 function decoded(value: string): string {
@@ -34,17 +45,34 @@ export function redactCredentials(url: string): string {
   if (!url.includes('?')) return url;
   let redacted = redactedUrls.get(url);
   if (redacted === undefined) {
-    redacted = url
-      .replace(CREDENTIAL_PARAM, '$1[redacted]')
-      .replace(RPC_PARAMS, (match, name: string, value: string) =>
-        CREDENTIAL_NAME.test(decoded(value)) ? `${name}[redacted]` : match,
-      );
+    redacted = redactQuery(url);
     if (mayRememberUrl(url)) {
       if (redactedUrls.size >= REDACTED_URLS_LIMIT) redactedUrls.clear();
       redactedUrls.set(url, redacted);
     }
   }
   return redacted;
+}
+
+/**
+ * Each parameter of the query whose name, decoded as the query parser decodes it (`Bugzilla_api_k%65y`
+ * is `Bugzilla_api_key` to the guard), names a credential, or that is a JSON-RPC params struct
+ * holding one, keeps its name and loses its value.
+ */
+function redactQuery(url: string): string {
+  const queryAt = url.indexOf('?');
+  const pairs = url.slice(queryAt + 1).split('&');
+  for (let i = 0; i < pairs.length; i++) {
+    const equalsAt = pairs[i].indexOf('=');
+    if (equalsAt === -1) continue;
+    const rawName = pairs[i].slice(0, equalsAt);
+    const name = decoded(rawName).toLowerCase();
+    const secret =
+      CREDENTIAL_PARAMS.has(name) ||
+      (name === RPC_PARAMS && CREDENTIAL_NAME.test(decoded(pairs[i].slice(equalsAt + 1))));
+    if (secret) pairs[i] = `${rawName}=[redacted]`;
+  }
+  return `${url.slice(0, queryAt + 1)}${pairs.join('&')}`;
 }
 
 /** A destination that can hold lines back for a batch (LineBatches). */
