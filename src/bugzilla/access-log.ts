@@ -1,22 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { RequestWithUser } from '../auth/auth.decorators.js';
+import { PARAM_NAMES } from '../auth/credentials.js';
 import type { AnsweredRequestObserver } from './answered-requests.js';
 import { mayRememberUrl } from './remembered-urls.js';
 import { routeTemplate } from './route-template.js';
 
 /** Query parameters that carry a credential (SPEC §3), in any case, as the query parser decodes their names. */
 const CREDENTIAL_PARAMS = new Set(
-  [
-    'Bugzilla_api_key',
-    'api_key',
-    'Bugzilla_login',
-    'login',
-    'Bugzilla_password',
-    'password',
-    'Bugzilla_token',
-    'token',
-  ].map((name) => name.toLowerCase()),
+  Object.values(PARAM_NAMES).flatMap((names) => names.map((name) => name.toLowerCase())),
 );
 
 /** JSON-RPC over GET carries its params struct, credentials included, as JSON in `params`. */
@@ -163,6 +155,7 @@ export function accessLineWriter(http: Logger): (line: AccessLine) => void {
 }
 
 /** Characters JSON.stringify writes otherwise than as they are (lone surrogates included). */
+// eslint-disable-next-line no-control-regex -- the control characters are what is looked for
 const NEEDS_ESCAPING = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** JSON.stringify(text), without its work for the usual text (a request id, a URL) that has nothing to escape. */
