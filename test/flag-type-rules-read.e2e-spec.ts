@@ -1,5 +1,5 @@
 import { envelope as error } from './support/envelope.js';
-import { forEachDialect, type TestApp } from './support/test-app.js';
+import { forEachDialect } from './support/test-app.js';
 
 /**
  * `GET /rest/flag_type?ids=&names=` (our extension, for the admin console): a flag type's fields

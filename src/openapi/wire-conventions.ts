@@ -68,7 +68,7 @@ function addNotModified(operation: Operation): void {
   const responses = operation.responses as Record<string, any>;
   responses['304'] ??= NOT_MODIFIED;
   for (const [status, response] of Object.entries(responses)) {
-    if (/^2/.test(status) && response && !('$ref' in response))
+    if (status.startsWith('2') && response && !('$ref' in response))
       response.headers = { ...ETAG_HEADER, ...response.headers };
   }
   operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
@@ -81,7 +81,7 @@ function noteFieldFilter(document: OpenAPIObject, operation: Operation): void {
   const bodySchema = body ? (document.components?.schemas?.[body] as SchemaObject) : undefined;
   if (!inQuery && !bodySchema?.properties?.include_fields) return;
   for (const [status, response] of Object.entries(operation.responses)) {
-    if (/^2/.test(status) && response && !('$ref' in response)) response.description += FIELD_FILTER_NOTE;
+    if (status.startsWith('2') && response && !('$ref' in response)) response.description += FIELD_FILTER_NOTE;
   }
   for (const parameter of operation.parameters ?? []) {
     if ('name' in parameter && /^(in|ex)clude_fields$/.test(parameter.name)) {

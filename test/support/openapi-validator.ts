@@ -41,7 +41,6 @@ export type Verdict =
 
 type Json = Record<string, any>;
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 const DOCUMENTED = /^\/(rest|health)(\/|\?|$)/;
 
 /** REST paths and the health check: the document's subject (RPC, metrics and /api are not). */

@@ -1,5 +1,4 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ClosedSchema } from '../../openapi/closed-schema.js';
 import { FIELD_NAMES, ID_LIST } from '../../openapi/request-forms.js';
 
 /**
