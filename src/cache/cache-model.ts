@@ -10,8 +10,16 @@ const VISIBLE_MEMO_LIMIT = 1000;
 /** Most users whose transitive groups one model remembers. */
 const GROUPS_MEMO_LIMIT = 100_000;
 
-/** Most answers one model remembers (each one small: see ProductsService). */
-const ANSWER_MEMO_LIMIT = 256;
+/** Most answers one model remembers. */
+export const ANSWER_MEMO_LIMIT = 256;
+/**
+ * Most rows (products, components, versions, milestones) in all the answers one model remembers.
+ * An answer of up to 5,000 rows is remembered whole, and its bytes with it (http-conventions.ts):
+ * the bench's largest product is 91 rows and 69,543 bytes, so by their count alone 256 answers of
+ * 5,000 rows — about a gigabyte — could stay for the life of a snapshot. This is five of those, or
+ * 274 of that product.
+ */
+export const ANSWER_MEMO_ROWS_LIMIT = 25_000;
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -44,8 +52,13 @@ export class CacheModel implements VisibilityFacts {
   private readonly groupsMemo = new Map<number, GroupRef[]>();
   private applicability?: FlagTypeApplicability;
   private readonly answers = new Map<string, unknown>();
-  /** The same answers by the caller's group set object, then by URL (answerAsAsked); at most ANSWER_MEMO_LIMIT. */
-  private readonly answersAsAsked = new BoundedBySet<unknown>(ANSWER_MEMO_LIMIT);
+  /** The rows in `answers` (remember's `rows`). */
+  private answerRows = 0;
+  /**
+   * The same answers by the caller's group set object, then by URL (answerAsAsked); at most
+   * ANSWER_MEMO_LIMIT, and forgotten with `answers`, so that it never keeps an answer the memo let go.
+   */
+  private answersAsAsked = new BoundedBySet<unknown>(ANSWER_MEMO_LIMIT);
 
   constructor(
     readonly tables: TableIndexes,
@@ -155,7 +168,10 @@ export class CacheModel implements VisibilityFacts {
     return this.answersAsAsked.get(groupIds, url) as T | undefined;
   }
 
-  /** Keeps `answer` (already remembered: frozen) for answerAsAsked, unless its URL may not be kept (mayRememberUrl). */
+  /**
+   * Keeps `answer` (one rememberedAnswer gave: frozen) for answerAsAsked, unless its URL may not be
+   * kept (mayRememberUrl).
+   */
   rememberAsAsked(groupIds: ReadonlySet<number>, url: string, answer: object): void {
     if (mayRememberUrl(url)) this.answersAsAsked.set(groupIds, url, answer);
   }
@@ -167,10 +183,17 @@ export class CacheModel implements VisibilityFacts {
 
   /**
    * Keeps an answer worked out from this snapshot alone, for the life of the snapshot (frozen:
-   * every request shares it). `key` must name everything the answer depends on besides the model.
+   * every request shares it). `key` must name everything the answer depends on besides the model;
+   * `rows` is how many rows it holds. When ANSWER_MEMO_LIMIT answers or ANSWER_MEMO_ROWS_LIMIT rows
+   * would be passed, every answer remembered before is forgotten (none is more likely asked again).
    */
-  remember(key: string, answer: object): void {
-    if (this.answers.size >= ANSWER_MEMO_LIMIT) this.answers.clear();
+  remember(key: string, answer: object, rows = 1): void {
+    if (this.answers.size >= ANSWER_MEMO_LIMIT || this.answerRows + rows > ANSWER_MEMO_ROWS_LIMIT) {
+      this.answers.clear();
+      this.answerRows = 0;
+      this.answersAsAsked = new BoundedBySet<unknown>(ANSWER_MEMO_LIMIT);
+    }
+    this.answerRows += rows;
     // Its parts too, whether or not the answer object itself came frozen (sharedAnswer does).
     for (const part of Object.values(answer)) deepFreeze(part);
     this.answers.set(key, Object.freeze(answer));

@@ -436,7 +436,7 @@ function rememberedFromModel(
     return ProductSequence.of(selection.products, selection.map, Promise.resolve({ etag }));
   }
   const answer = sharedAnswer({ products: selection.products.map(selection.map) });
-  model.remember(key, answer);
+  model.remember(key, answer, selection.rows);
   return answer;
 }
 
