@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import cluster, { type Worker } from 'node:cluster';
 import { createApp } from './bootstrap.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
-import { serveScavengesOnOneThread } from './config/garbage-collector.js';
+import { processScavenger } from './config/garbage-collector.js';
 import { relayCallerWrites } from './database/read-routing.js';
 
 function readConfig(): AppConfig {
@@ -23,7 +23,7 @@ function listeningLine(config: AppConfig): string {
 
 /** Serves from this process (WORKERS=1, or one worker of many). */
 async function serve(config: AppConfig): Promise<void> {
-  serveScavengesOnOneThread();
+  processScavenger.serveOnOneThread();
   const app = await createApp(config);
   await app.listen({ host: config.host, port: config.port });
   if (cluster.isWorker) {

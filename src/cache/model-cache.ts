@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { processScavenger } from '../config/garbage-collector.js';
 import { isMysql } from '../database/dialect.js';
 import { onCommittedWrite, type WrittenTables } from '../database/writes.js';
 import { CacheMetrics } from '../metrics/cache-metrics.js';
@@ -307,7 +308,10 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
       );
       if (wanted.size > 0) {
         await this.reloadHold;
-        const loaded = await Promise.all([...wanted].map(async (table) => [table, await this.reload(table)] as const));
+        // What a load allocates mostly survives: the scavenger's helper threads have work to share.
+        const loaded = await processScavenger.whileLoading(() =>
+          Promise.all([...wanted].map(async (table) => [table, await this.reload(table)] as const)),
+        );
         if (this.closed) return false;
         const current = this.tables as Record<string, unknown>;
         const changed = loaded.filter(([table, index]) => !sameValue(current[table], index));
