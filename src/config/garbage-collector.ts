@@ -13,8 +13,8 @@ const PARALLEL_SCAVENGE_FLAGS = /^--(no[-_]?)?parallel[-_]scavenge(=|$)/;
  * load), so a parallel scavenge has no work to share out, and what it costs is the wait for its
  * helper threads — which, on a machine whose other cores are busy (the database, other workers, the
  * clients), may not get a core for milliseconds while every request in flight waits too. Measured
- * (bench/README.md, "Seventh pass"): serving alone, the longest pauses went from 2–3.6 ms to under
- * 1 ms and the cached reads' p99 at 50 connections from 1.43× the bare-Fastify ceiling's to 1.22×.
+ * (bench/README.md, "Seventh pass"): serving alone, the longest scavenges went from 2.3–3.6 ms to about
+ * 0.7 ms and the cached reads' p99 at 50 connections from 1.43× the bare-Fastify ceiling's to 1.22×.
  * A table load is the opposite case (most of what it allocates survives): there the helpers pay.
  * V8 reads the setting at every collection, so each change applies from the next one.
  */
