@@ -35,11 +35,20 @@ export function sharedAnswer<T extends object>(fields: T): T {
 
 function serializeAnswer(payload: unknown): string | Buffer {
   if (!payload || typeof payload !== 'object' || !Object.isFrozen(payload)) return JSON.stringify(payload);
-  let bytes = rememberedBytes.get(payload);
+  return bytesOfSharedAnswer(payload);
+}
+
+/**
+ * The UTF-8 bytes a frozen answer (sharedAnswer) is sent as: serialised, encoded and hashed on the
+ * first call, then the same Buffer for as long as the answer lives (what the in-memory model
+ * weighs the answers it remembers by).
+ */
+export function bytesOfSharedAnswer(answer: object): Buffer {
+  let bytes = rememberedBytes.get(answer);
   if (bytes === undefined) {
-    const json = JSON.stringify(payload);
+    const json = JSON.stringify(answer);
     bytes = Buffer.from(json);
-    rememberedBytes.set(payload, bytes);
+    rememberedBytes.set(answer, bytes);
     etagsOfBytes.set(bytes, etagOfText(json));
   }
   return bytes;

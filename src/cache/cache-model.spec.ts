@@ -1,4 +1,4 @@
-import { ANSWER_MEMO_LIMIT, ANSWER_MEMO_ROWS_LIMIT, CacheModel } from './cache-model.js';
+import { ANSWER_MEMO_LIMIT, ANSWER_MEMO_BYTES_LIMIT, CacheModel } from './cache-model.js';
 import type { TableIndexes } from './model-loader.js';
 
 /** The answer memo reads no table: a model over none is enough. */
@@ -8,7 +8,7 @@ describe('CacheModel answer memo', () => {
   it('gives back the frozen answer remembered under a key, and finds nothing under another', () => {
     const model = emptyModel();
     const answer = { products: [{ id: 1, components: [{ id: 2 }] }] };
-    model.remember('products:1', answer, 2);
+    model.remember('products:1', answer, 45);
     const found = model.rememberedAnswer<typeof answer>('products:1');
     expect(found).toEqual({ found: true, value: answer });
     expect(Object.isFrozen(found.value)).toBe(true);
@@ -16,15 +16,15 @@ describe('CacheModel answer memo', () => {
     expect(model.rememberedAnswer('products:2')).toEqual({ found: false });
   });
 
-  it(`forgets every answer before it would hold more than ${ANSWER_MEMO_ROWS_LIMIT} rows in all`, () => {
+  it(`forgets every answer before it would hold more than ${ANSWER_MEMO_BYTES_LIMIT} bytes in all`, () => {
     const model = emptyModel();
-    const large = ANSWER_MEMO_ROWS_LIMIT / 5;
-    for (let i = 0; i < 5; i++) model.remember(`large:${i}`, { products: [] }, large);
-    // Exactly at the budget: all five kept.
-    for (let i = 0; i < 5; i++) expect(model.rememberedAnswer(`large:${i}`).found).toBe(true);
-    model.remember('one more row', { products: [] }, 1);
-    for (let i = 0; i < 5; i++) expect(model.rememberedAnswer(`large:${i}`).found).toBe(false);
-    expect(model.rememberedAnswer('one more row').found).toBe(true);
+    const large = ANSWER_MEMO_BYTES_LIMIT / 4;
+    for (let i = 0; i < 4; i++) model.remember(`large:${i}`, { products: [] }, large);
+    // Exactly at the budget: all four kept.
+    for (let i = 0; i < 4; i++) expect(model.rememberedAnswer(`large:${i}`).found).toBe(true);
+    model.remember('one more byte', { products: [] }, 1);
+    for (let i = 0; i < 4; i++) expect(model.rememberedAnswer(`large:${i}`).found).toBe(false);
+    expect(model.rememberedAnswer('one more byte').found).toBe(true);
   });
 
   it(`forgets every answer before it would hold more than ${ANSWER_MEMO_LIMIT}, however small`, () => {
@@ -39,7 +39,7 @@ describe('CacheModel answer memo', () => {
   it('finds an answer by the URL it was asked with only while the memo still holds it', () => {
     const model = emptyModel();
     const groups = new Set([1, 2]);
-    model.remember('products:big', { products: [] }, ANSWER_MEMO_ROWS_LIMIT);
+    model.remember('products:big', { products: [] }, ANSWER_MEMO_BYTES_LIMIT);
     const remembered = model.rememberedAnswer<object>('products:big').value!;
     model.rememberAsAsked(groups, '/rest/product?names=Big', remembered);
     expect(model.answerAsAsked(groups, '/rest/product?names=Big')).toBe(remembered);

@@ -13,13 +13,12 @@ const GROUPS_MEMO_LIMIT = 100_000;
 /** Most answers one model remembers. */
 export const ANSWER_MEMO_LIMIT = 256;
 /**
- * Most rows (products, components, versions, milestones) in all the answers one model remembers.
- * An answer of up to 5,000 rows is remembered whole, and its bytes with it (http-conventions.ts):
- * the bench's largest product is 91 rows and 69,543 bytes, so by their count alone 256 answers of
- * 5,000 rows — about a gigabyte — could stay for the life of a snapshot. This is five of those, or
- * 274 of that product.
+ * Most bytes in all the answers one model remembers, as they are sent. An answer of up to 5,000
+ * rows is remembered whole, with its bytes (http-conventions.ts): by their count alone, 256 answers
+ * of 5,000 rows (the bench's largest product is 91 rows and 69,543 bytes) could hold about a
+ * gigabyte for the life of a snapshot.
  */
-export const ANSWER_MEMO_ROWS_LIMIT = 25_000;
+export const ANSWER_MEMO_BYTES_LIMIT = 32 * 1024 * 1024;
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -52,8 +51,8 @@ export class CacheModel implements VisibilityFacts {
   private readonly groupsMemo = new Map<number, GroupRef[]>();
   private applicability?: FlagTypeApplicability;
   private readonly answers = new Map<string, unknown>();
-  /** The rows in `answers` (remember's `rows`). */
-  private answerRows = 0;
+  /** The bytes of the answers in `answers` (remember's `bytes`). */
+  private answerBytes = 0;
   /**
    * The same answers by the caller's group set object, then by URL (answerAsAsked); at most
    * ANSWER_MEMO_LIMIT, and forgotten with `answers`, so that it never keeps an answer the memo let go.
@@ -184,16 +183,17 @@ export class CacheModel implements VisibilityFacts {
   /**
    * Keeps an answer worked out from this snapshot alone, for the life of the snapshot (frozen:
    * every request shares it). `key` must name everything the answer depends on besides the model;
-   * `rows` is how many rows it holds. When ANSWER_MEMO_LIMIT answers or ANSWER_MEMO_ROWS_LIMIT rows
-   * would be passed, every answer remembered before is forgotten (none is more likely asked again).
+   * `bytes` is what it is sent as (0 for a record of a few fields). When ANSWER_MEMO_LIMIT answers
+   * or ANSWER_MEMO_BYTES_LIMIT bytes would be passed, every answer remembered before is forgotten
+   * (none is more likely asked again).
    */
-  remember(key: string, answer: object, rows = 1): void {
-    if (this.answers.size >= ANSWER_MEMO_LIMIT || this.answerRows + rows > ANSWER_MEMO_ROWS_LIMIT) {
+  remember(key: string, answer: object, bytes = 0): void {
+    if (this.answers.size >= ANSWER_MEMO_LIMIT || this.answerBytes + bytes > ANSWER_MEMO_BYTES_LIMIT) {
       this.answers.clear();
-      this.answerRows = 0;
+      this.answerBytes = 0;
       this.answersAsAsked = new BoundedBySet<unknown>(ANSWER_MEMO_LIMIT);
     }
-    this.answerRows += rows;
+    this.answerBytes += bytes;
     // Its parts too, whether or not the answer object itself came frozen (sharedAnswer does).
     for (const part of Object.values(answer)) deepFreeze(part);
     this.answers.set(key, Object.freeze(answer));

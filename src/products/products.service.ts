@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { type AuthUser, groupKeyOf } from '../auth/auth-user.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
 import { FieldFilter } from '../bugzilla/field-filter.js';
-import { sharedAnswer } from '../bugzilla/http-conventions.js';
+import { bytesOfSharedAnswer, sharedAnswer } from '../bugzilla/http-conventions.js';
 import { toList } from '../bugzilla/params.js';
 import { digestOf, streamedAnswer } from '../bugzilla/streamed-answer.js';
 import type { CacheModel } from '../cache/cache-model.js';
@@ -436,7 +436,7 @@ function rememberedFromModel(
     return ProductSequence.of(selection.products, selection.map, Promise.resolve({ etag }));
   }
   const answer = sharedAnswer({ products: selection.products.map(selection.map) });
-  model.remember(key, answer, selection.rows);
+  model.remember(key, answer, bytesOfSharedAnswer(answer).length);
   return answer;
 }
 
