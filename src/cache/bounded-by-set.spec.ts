@@ -24,4 +24,17 @@ describe('BoundedBySet', () => {
     expect(sets.map((set) => memo.get(set, 'k'))).toEqual([undefined, undefined, undefined]);
     expect(memo.get(fourth, 'k')).toBe(3);
   });
+
+  it('forgets every value when cleared, and counts afresh after', () => {
+    const memo = new BoundedBySet<number>(2);
+    const mine = new Set([1]);
+    memo.set(mine, 'a', 1);
+    memo.set(mine, 'b', 2);
+    memo.clear();
+    expect([memo.get(mine, 'a'), memo.get(mine, 'b')]).toEqual([undefined, undefined]);
+    // Two more fit before the limit forgets anything.
+    memo.set(mine, 'c', 3);
+    memo.set(mine, 'd', 4);
+    expect([memo.get(mine, 'c'), memo.get(mine, 'd')]).toEqual([3, 4]);
+  });
 });

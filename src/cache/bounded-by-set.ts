@@ -17,13 +17,18 @@ export class BoundedBySet<T> {
     let byKey = this.bySet.get(groupIds);
     if (!byKey?.has(key)) {
       if (this.count >= this.limit) {
-        this.bySet = new WeakMap();
-        this.count = 0;
+        this.clear();
         byKey = undefined;
       }
       this.count++;
     }
     if (!byKey) this.bySet.set(groupIds, (byKey = new Map()));
     byKey.set(key, value);
+  }
+
+  /** Forgets every value. */
+  clear(): void {
+    this.bySet = new WeakMap();
+    this.count = 0;
   }
 }

@@ -57,7 +57,7 @@ export class CacheModel implements VisibilityFacts {
    * The same answers by the caller's group set object, then by URL (answerAsAsked); at most
    * ANSWER_MEMO_LIMIT, and forgotten with `answers`, so that it never keeps an answer the memo let go.
    */
-  private answersAsAsked = new BoundedBySet<unknown>(ANSWER_MEMO_LIMIT);
+  private readonly answersAsAsked = new BoundedBySet<unknown>(ANSWER_MEMO_LIMIT);
 
   constructor(
     readonly tables: TableIndexes,
@@ -191,7 +191,7 @@ export class CacheModel implements VisibilityFacts {
     if (this.answers.size >= ANSWER_MEMO_LIMIT || this.answerBytes + bytes > ANSWER_MEMO_BYTES_LIMIT) {
       this.answers.clear();
       this.answerBytes = 0;
-      this.answersAsAsked = new BoundedBySet<unknown>(ANSWER_MEMO_LIMIT);
+      this.answersAsAsked.clear();
     }
     this.answerBytes += bytes;
     // Its parts too, whether or not the answer object itself came frozen (sharedAnswer does).
