@@ -28,6 +28,11 @@ export function withClusterOptions<T extends DataSourceOptions>(options: T, clus
   return Object.assign(options, { [CLUSTER_OPTIONS]: cluster });
 }
 
+/** Whether `dataSource` was given several nodes of a Galera cluster (DATABASE_URL with several hosts). */
+export function isGaleraCluster(dataSource: DataSource): boolean {
+  return ((dataSource.options as WithClusterOptions)[CLUSTER_OPTIONS]?.nodes.length ?? 0) > 1;
+}
+
 /** Which node each pooled connection came from. */
 const connectionNodes = new WeakMap<object, ClusterNode>();
 
