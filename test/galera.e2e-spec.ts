@@ -246,6 +246,37 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
       expect(rows.map((r) => Number(r[0].n))).toEqual([5, 5, 5]);
     });
 
+    it('an instance given one node alone (a load balancer’s address) reads causally too: 5 failures alternating with A lock the account', async () => {
+      const user = await account();
+      const single = await startService({ DATABASE_URL: cluster.url(DATABASE, [node2]), LOG_LEVEL: 'warn' });
+      // Node 2's own log of the statements its clients send (appliers' writes are not in it).
+      await cluster.sqlAsRoot(node2, [
+        "SET GLOBAL log_output = 'TABLE'",
+        'TRUNCATE TABLE mysql.general_log',
+        'SET GLOBAL general_log = ON',
+      ]);
+      try {
+        const answers: HttpOutcome[] = [];
+        for (let i = 0; i < 5; i++) answers.push(await attempt(i % 2 ? single : a, user.login, `wrong-${i}`));
+        expect(answers.map((res) => res.status)).toEqual([401, 401, 401, 401, 400]);
+        const right = await attempt(single, user.login, PASSWORD);
+        expect(right.status).toBe(400);
+        expect(json(right).code).toBe(32000);
+      } finally {
+        single.child.kill('SIGTERM');
+        await single.exited;
+      }
+      const reads: { argument: string }[] = await cluster.sqlAsRoot(node2, [
+        'SET GLOBAL general_log = OFF',
+        "SELECT CONVERT(argument USING utf8mb4) AS argument FROM mysql.general_log WHERE argument LIKE '%SELECT cryptpassword FROM profiles%'",
+      ]);
+      await cluster.sqlAsRoot(node2, ["SET GLOBAL log_output = 'FILE'", 'TRUNCATE TABLE mysql.general_log']);
+      // Its two wrong attempts and the right one, each first waiting for every commit of the cluster.
+      expect(reads).toHaveLength(3);
+      for (const { argument } of reads)
+        expect(argument).toMatch(/^SET STATEMENT wsrep_sync_wait = 1 FOR SELECT cryptpassword/);
+    });
+
     it('10 wrong passwords at once through A and B: no 500, the account is locked on both', async () => {
       const user = await account();
       const answers = await Promise.all(

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isMysql } from './dialect.js';
-import { readPrimaryKeyProblem } from './galera/server-checks.js';
+import { noteGaleraNode } from './galera/failover.js';
+import { readServerFacts } from './galera/server-checks.js';
 import { runMigrations } from './run-migrations.js';
 
 /** Brings the schema up to date (the demo data is the seed module's: src/seed). */
@@ -17,9 +18,10 @@ export class DatabaseInitializer implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     if (isMysql(this.dataSource)) {
+      const server = await readServerFacts((sql) => this.dataSource.query(sql));
       // A server that refuses tables without a primary key (Galera's REQUIRED_PRIMARY_KEY): one clear line.
-      const problem = await readPrimaryKeyProblem((sql) => this.dataSource.query(sql));
-      if (problem) throw new Error(problem);
+      if (server.primaryKeyProblem) throw new Error(server.primaryKeyProblem);
+      if (server.galeraNode) noteGaleraNode(this.dataSource);
     }
     if (this.config.migrate) {
       const outcome = await runMigrations(this.dataSource, (message) => this.logger.log(message));

@@ -28,9 +28,23 @@ export function withClusterOptions<T extends DataSourceOptions>(options: T, clus
   return Object.assign(options, { [CLUSTER_OPTIONS]: cluster });
 }
 
-/** Whether `dataSource` was given several nodes of a Galera cluster (DATABASE_URL with several hosts). */
+/** Data sources whose server said at start that it is a Galera node (wsrep_on=ON). */
+const onGaleraNode = new WeakSet<DataSource>();
+
+/** `dataSource`'s server is a Galera node, whatever DATABASE_URL names (DatabaseInitializer, at start). */
+export function noteGaleraNode(dataSource: DataSource): void {
+  onGaleraNode.add(dataSource);
+}
+
+/**
+ * Whether what `dataSource` reads may miss a commit made through another node of a Galera cluster: it
+ * was given several nodes (DATABASE_URL with several hosts), or its one host is a Galera node (which a
+ * load balancer may stand for).
+ */
 export function isGaleraCluster(dataSource: DataSource): boolean {
-  return ((dataSource.options as WithClusterOptions)[CLUSTER_OPTIONS]?.nodes.length ?? 0) > 1;
+  return (
+    onGaleraNode.has(dataSource) || ((dataSource.options as WithClusterOptions)[CLUSTER_OPTIONS]?.nodes.length ?? 0) > 1
+  );
 }
 
 /** Which node each pooled connection came from. */

@@ -35,10 +35,22 @@ export function primaryKeyProblem(variables: Record<string, string>): string | u
   return undefined;
 }
 
-/** Reads the settings `primaryKeyProblem` judges (MySQL answers without the MariaDB-only ones). */
-export async function readPrimaryKeyProblem(read: VariableReader): Promise<string | undefined> {
+/** What the start learns of the database server: whether it can hold Bugzilla's tables, and whether it is a Galera node. */
+export interface ServerFacts {
+  /** Why the server cannot hold Bugzilla's tables (primaryKeyProblem), or undefined when it can. */
+  primaryKeyProblem?: string;
+  /**
+   * `wsrep_on=ON`: a node of a Galera cluster, even when DATABASE_URL names it alone (behind a load
+   * balancer, say): another node may have committed what this one has not applied yet.
+   */
+  galeraNode: boolean;
+}
+
+/** Reads the settings ServerFacts are made of (MySQL answers without the MariaDB-only ones). */
+export async function readServerFacts(read: VariableReader): Promise<ServerFacts> {
   const rows = await read(
     "SHOW GLOBAL VARIABLES WHERE Variable_name IN ('wsrep_on', 'wsrep_mode', 'innodb_force_primary_key')",
   );
-  return primaryKeyProblem(Object.fromEntries(rows.map((row) => [row.Variable_name, String(row.Value)])));
+  const variables = Object.fromEntries(rows.map((row) => [row.Variable_name, String(row.Value)]));
+  return { primaryKeyProblem: primaryKeyProblem(variables), galeraNode: variables.wsrep_on === 'ON' };
 }
