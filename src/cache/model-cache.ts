@@ -27,6 +27,7 @@ import {
   nameOrder,
 } from './model-loader.js';
 import { reloadProductRows } from './product-rows-reload.js';
+import { allEnded } from './all-ended.js';
 
 /** A check under way: the write count and the time it started with, and whether it succeeded. */
 interface Check {
@@ -309,8 +310,10 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
       if (wanted.size > 0) {
         await this.reloadHold;
         // What a load allocates mostly survives: the scavenger's helper threads have work to share.
+        // Every table's load has ended (each within CACHE_LOAD_TIMEOUT_MS) before a failure is told:
+        // none is left reading, with the helpers already taken away, when this one gives up.
         const loaded = await processScavenger.whileLoading(() =>
-          Promise.all([...wanted].map(async (table) => [table, await this.reload(table)] as const)),
+          allEnded([...wanted].map(async (table) => [table, await this.reload(table)] as const)),
         );
         if (this.closed) return false;
         const current = this.tables as Record<string, unknown>;
