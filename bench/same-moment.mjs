@@ -9,13 +9,18 @@
 // shared by all the builds and load generators; the ratios are what this is for.
 //
 //   node bench/same-moment.mjs [--path /rest/product_accessible] [--connections 50] [--rounds 6]
-//                              [--duration 4] DIR [DIR...]
+//                              [--duration 4] [--pin] DIR [DIR...]
 //
 // --path 'POST /rest/bug_user_last_visit' marks the bench user's bugs, each build its own share of them.
 // A DIR may end in `::--node-flag` (e.g. `.::--max-semi-space-size=64`) to start that build's node with it,
 // or in `::NAME=value` (e.g. `.::LOG_LEVEL=warn`) to set that variable for it; several may follow one another.
+// --pin: every build's threads on CPU 0, the load generators on the other CPUs (taskset). On a VM whose
+// CPUs change speed independently (bench/README.md, "Eighth pass"), builds on different CPUs meet
+// different speeds; on one CPU they meet the same ones. (The first build then reads a few per cent
+// dearer than a copy of itself: compare two orders.)
 // Database and API key: bench/results/fixture.json (npm run bench:data). Ports: BENCH_PORT+10 onwards.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +31,7 @@ import { stopProcess } from './stop-process.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(root, 'bench', 'results');
 
-const options = { path: '/rest/product_accessible', connections: 50, rounds: 6, duration: 4, builds: [] };
+const options = { path: '/rest/product_accessible', connections: 50, rounds: 6, duration: 4, pin: false, builds: [] };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const [flag, inline] = argv[i].split('=', 2);
@@ -35,6 +40,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (flag === '--connections') options.connections = Number(value());
   else if (flag === '--rounds') options.rounds = Number(value());
   else if (flag === '--duration') options.duration = Number(value());
+  else if (flag === '--pin') options.pin = true;
   else if (flag.startsWith('--')) {
     console.error(`same-moment: unknown option '${argv[i]}'`);
     process.exit(2);
@@ -79,6 +85,15 @@ const builds = options.builds.map((spec, index) => {
 
 const ready = (build) => waitForHealth(`http://127.0.0.1:${build.port}`, build.child, build.logName);
 
+/** --pin: the process `pid` (all its threads, and those it starts later) on the CPUs `cpus` ('0', '1-3'). */
+function pin(pid, cpus) {
+  execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+}
+if (options.pin && availableParallelism() < 2) {
+  console.error('same-moment: --pin needs two CPUs at least');
+  process.exit(2);
+}
+
 function load(build, seconds) {
   const base = { url: `http://127.0.0.1:${build.port}`, connections: options.connections, duration: seconds };
   if (!post) return autocannon({ ...base, url: `${base.url}${path}`, headers });
@@ -98,6 +113,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.
 
 try {
   await Promise.all(builds.map(ready));
+  if (options.pin) {
+    for (const build of builds) pin(build.child.pid, '0');
+    pin(process.pid, `1-${availableParallelism() - 1}`);
+  }
   await Promise.all(builds.map((build) => load(build, 3)));
   for (let round = 0; round < options.rounds; round++) {
     const before = builds.map((build) => processTicks(build.child.pid));
