@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { BugzillaError, ErrorCode } from '../bugzilla/bugzilla-error.js';
 import { agoUtcSql, isMysql, nowUtcSql, toUtcDate } from '../database/dialect.js';
-import { isGaleraCluster } from '../database/galera/failover.js';
+import { readsMayLagCluster } from '../database/galera/failover.js';
 import { runInTransaction } from '../database/writes.js';
 import { verifyPassword } from './password.js';
 
@@ -34,7 +34,7 @@ export function checkPasswordWithLockout(
   const forUpdate = isMysql(ds) ? ' FOR UPDATE' : '';
   // A Galera node applies what other nodes commit a moment after their commit returns: without a
   // causal read, an attempt through one node may miss the failure just recorded through another.
-  const causal = isGaleraCluster(ds) ? 'SET STATEMENT wsrep_sync_wait = 1 FOR ' : '';
+  const causal = readsMayLagCluster(ds) ? 'SET STATEMENT wsrep_sync_wait = 1 FOR ' : '';
   return runInTransaction(ds, async (em) => {
     // The locking read comes first: the plain reads after it then see every failure committed before
     // (on Galera, committed on any node: the node first applies everything certified before it).

@@ -41,7 +41,7 @@ export function noteGaleraNode(dataSource: DataSource): void {
  * was given several nodes (DATABASE_URL with several hosts), or its one host is a Galera node (which a
  * load balancer may stand for).
  */
-export function isGaleraCluster(dataSource: DataSource): boolean {
+export function readsMayLagCluster(dataSource: DataSource): boolean {
   return (
     onGaleraNode.has(dataSource) || ((dataSource.options as WithClusterOptions)[CLUSTER_OPTIONS]?.nodes.length ?? 0) > 1
   );
