@@ -56,8 +56,9 @@ export class SessionService {
   }
 
   private async checkOwnCredentials(login: unknown, password: unknown, clientIp: string): Promise<AuthUser> {
-    if (typeof login !== 'string' || login.trim() === '') throw requiredArgument('login');
-    // Bugzilla asks only that a password be given: an empty one is a wrong one, and counts towards the lockout.
+    // Bugzilla 5.2's User.login asks only that both be defined: an empty (or blank) login is then looked up
+    // like any other and is no account (300), and an empty password is a wrong one that counts towards the lockout.
+    if (typeof login !== 'string') throw requiredArgument('login');
     if (typeof password !== 'string') throw requiredArgument('password');
     return this.callers.checkPassword(login.trim(), password, clientIp);
   }
