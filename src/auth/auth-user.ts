@@ -21,19 +21,3 @@ export const ANONYMOUS: AuthUser = Object.freeze({
 export function isLoggedIn(user: AuthUser): boolean {
   return user.id > 0;
 }
-
-const groupKeys = new WeakMap<ReadonlySet<number>, string>();
-
-/**
- * A group set as text (`4,15,17`: the ids in order), the key of what is remembered per group set.
- * Worked out once per set: a caller the model knows keeps the same set for the life of the
- * snapshot (CallerService), so on most requests this is one WeakMap lookup.
- */
-export function groupKeyOf(groupIds: ReadonlySet<number>): string {
-  let key = groupKeys.get(groupIds);
-  if (key === undefined) {
-    key = [...groupIds].sort((a, b) => a - b).join(',');
-    groupKeys.set(groupIds, key);
-  }
-  return key;
-}

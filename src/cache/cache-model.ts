@@ -1,7 +1,7 @@
-import { groupKeyOf } from '../auth/auth-user.js';
 import { mayRememberUrl } from '../bugzilla/remembered-urls.js';
 import { BoundedBySet } from './bounded-by-set.js';
 import { FlagTypeApplicability } from '../catalogue/flag-type-applicability.js';
+import { groupKeyOf } from '../catalogue/group-set-key.js';
 import { isVisibleOnModel, type ProductSet, type VisibilityFacts } from '../catalogue/product-visibility.js';
 import type { ApiKeyRecord, ProductRecord, ProfileRecord, TableIndexes } from './model-loader.js';
 

@@ -1,6 +1,6 @@
 import { Injectable, type StreamableFile } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type AuthUser, groupKeyOf } from '../auth/auth-user.js';
+import type { AuthUser } from '../auth/auth-user.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
 import { FieldFilter } from '../bugzilla/field-filter.js';
 import { bytesOfSharedAnswer, sharedAnswer } from '../bugzilla/http-conventions.js';
@@ -10,6 +10,7 @@ import type { CacheModel } from '../cache/cache-model.js';
 import { ModelCache } from '../cache/model-cache.js';
 import type { ProductRecord } from '../cache/model-loader.js';
 import { type AnswerParts, revisionEtag } from '../cache/product-revisions.js';
+import { groupKeyOf } from '../catalogue/group-set-key.js';
 import { isMysql } from '../database/dialect.js';
 import {
   ComponentDto,

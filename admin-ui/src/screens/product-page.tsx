@@ -10,13 +10,7 @@ import { FlagTypesTab } from './product/flag-types-tab.js';
 import { GroupControlsTab } from './product/group-controls-tab.js';
 import { HistoryTab } from './product/history-tab.js';
 import { DeleteTab } from './product/delete-tab.js';
-
-/** What a tab of the product page receives: the product as last read, its ETag, and a way to re-read it. */
-export interface ProductTabProps {
-  product: Product;
-  etag?: string;
-  reload: () => Promise<Product | undefined>;
-}
+import type { ProductTabProps } from './product/product-tab-props.js';
 
 const TABS: [string, string][] = [
   ['fields', 'Fields'],

@@ -13,7 +13,7 @@ import {
   useSubmit,
 } from '../../components/fields.js';
 import { UserInput, UserListInput } from '../../components/user-input.js';
-import type { ProductTabProps } from '../product-page.js';
+import type { ProductTabProps } from './product-tab-props.js';
 import { RowButton } from '../../components/row-actions.js';
 
 interface Draft {

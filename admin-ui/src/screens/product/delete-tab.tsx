@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../../session.js';
 import { href, navigate } from '../../router.js';
 import { CheckboxField, FormError } from '../../components/fields.js';
-import type { ProductTabProps } from '../product-page.js';
+import type { ProductTabProps } from './product-tab-props.js';
 
 /**
  * Deleting the product, with what goes with it. The service refuses while bugs remain (unless the

@@ -11,7 +11,7 @@ import {
   fieldRules,
   useSubmit,
 } from '../../components/fields.js';
-import type { ProductTabProps } from '../product-page.js';
+import type { ProductTabProps } from './product-tab-props.js';
 
 interface Draft {
   name: string;

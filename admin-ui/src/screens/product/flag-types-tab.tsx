@@ -3,7 +3,7 @@ import { ApiError } from '../../api/client.js';
 import type { FlagTypeInfo, FlagTypeRules } from '../../api/types.js';
 import { api } from '../../session.js';
 import { FormError, Notice, useOutcome } from '../../components/fields.js';
-import type { ProductTabProps } from '../product-page.js';
+import type { ProductTabProps } from './product-tab-props.js';
 import { RowButton } from '../../components/row-actions.js';
 import {
   FlagTypeForm,

@@ -3,7 +3,7 @@ import { ApiError } from '../../api/client.js';
 import type { Control, GroupControl, GroupControlChange } from '../../api/types.js';
 import { api } from '../../session.js';
 import { FormError, Notice } from '../../components/fields.js';
-import type { ProductTabProps } from '../product-page.js';
+import type { ProductTabProps } from './product-tab-props.js';
 
 const CONTROLS: Control[] = ['NA', 'Shown', 'Default', 'Mandatory'];
 const FLAGS = ['canedit', 'editcomponents', 'editbugs', 'canconfirm'] as const;

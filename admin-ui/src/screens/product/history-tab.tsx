@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { HistoryEntry } from '../../api/types.js';
 import { api } from '../../session.js';
 import { FormError } from '../../components/fields.js';
-import type { ProductTabProps } from '../product-page.js';
+import type { ProductTabProps } from './product-tab-props.js';
 
 const PAGE = 50;
 

@@ -10,7 +10,7 @@ import {
   useOutcome,
   useSubmit,
 } from '../../components/fields.js';
-import type { ProductTabProps } from '../product-page.js';
+import type { ProductTabProps } from './product-tab-props.js';
 import { RowButton } from '../../components/row-actions.js';
 
 type Kind = 'version' | 'milestone';
