@@ -159,7 +159,14 @@ async function fill(conn, o) {
   const groupRows = groupIds.map((id, i) => [id, `bench-group-${pad(i + 1, 2)}`, `Benchmark group ${i + 1}`, 1, '', 1]);
   groupRows.push([parentGroup, 'bench-parent', 'Members are members of bench-group-03', 1, '', 1]);
   await put('`groups`', ['id', 'name', 'description', 'isbuggroup', 'userregexp', 'isactive'], groupRows);
-  await put('group_group_map', ['member_id', 'grantor_id', 'grant_type'], [[parentGroup, groupIds[2], 0]]);
+  // What Bugzilla's Group->create writes with each new group: the admin group is granted membership,
+  // bless and visibility (grant types 0, 1, 2), so an admin sees and administers every product, and
+  // the creation goes to audit_log.
+  const [[{ adminGroup }]] = await conn.query("SELECT id AS adminGroup FROM `groups` WHERE name = 'admin'");
+  const adminGrants = groupRows.flatMap(([id]) => [0, 1, 2].map((grantType) => [adminGroup, id, grantType]));
+  await put('group_group_map', ['member_id', 'grantor_id', 'grant_type'], [[parentGroup, groupIds[2], 0], ...adminGrants]);
+  const groupAudit = groupRows.map(([id, name]) => [null, 'Bugzilla::Group', id, '__create__', null, name, at(400 * DAY)]);
+  await put('audit_log', ['user_id', 'class', 'object_id', 'field', 'removed', 'added', 'at_time'], groupAudit);
   const g = (n) => groupIds[n - 1];
   // The bench user: directly in groups 1, 2, 5 and bench-parent, so in 1, 2, 3 (inherited) and 5.
   const benchGroups = [g(1), g(2), g(5), parentGroup];

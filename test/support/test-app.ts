@@ -134,9 +134,10 @@ export class TestApp {
 export async function startTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  options: { mysqlPort?: number } = {},
+  options: { mysqlPort?: number; database?: TestDatabase } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
+  // A database the test filled beforehand (e.g. by the bench data generator), or a new one.
+  const database = options.database ?? (await createTestDatabase(dialect));
   try {
     let url = database.url;
     // Reach MariaDB through another port (a test's TCP proxy) while the database itself was made directly.
