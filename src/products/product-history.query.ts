@@ -39,23 +39,27 @@ export async function writeOrderOf(dataSource: DataSource): Promise<WriteOrder> 
  * - SQLite: `rowid`, given in increasing order to appended rows (VACUUM may renumber, in order).
  * - InnoDB stores a table without a key on a hidden row id given in increasing order on insert,
  *   which SQL cannot name. A read that fetches rows in row-id order numbers them as it accepts them
- *   (MariaDB's ROWNUM(); MySQL numbers an unordered window in arrival order — not verified here,
- *   no MySQL 8 server). The plan that fetches in row-id order is forced: FORCE INDEX names only
+ *   (MariaDB's ROWNUM(); MariaDB's ROW_NUMBER() OVER () would not do: it sorts an empty window by
+ *   the temporary table's first column. MySQL numbers an unordered window in arrival order — not
+ *   verified here, no MySQL 8 server). The class index alone returns rows by (class, at_time, row
+ *   id), the old fault. The plan that fetches in row-id order is forced: FORCE INDEX names only
  *   audit_log's two indexes, and the disjunct `a.user_id = 0` (no profile has id 0; Bugzilla
  *   stores a missing user as NULL) can use only the user_id index, so no single index serves the
  *   WHERE and the plan is an index merge — whose sort-union sorts the row ids before it fetches
  *   any row — or, where index_merge is switched off, a full scan of the clustered index: row-id
  *   order either way. Checked with EXPLAIN on MariaDB 10.11, and with index_merge=off.
- *   Replicas apply transactions in commit order, so rows written in the same second by
- *   transactions that overlapped on the primary may be numbered differently there.
+ *   Row ids are given at insert, not at commit: rows written in the same second by transactions
+ *   that overlapped can be numbered differently on a replica (which applies them in commit order),
+ *   and one committed late can move an entry of its second already read.
  *
  * Cost of one page on MariaDB: the index entries of every audit_log row of the five trail classes
  * (all products', not only this one's), a sort of their row ids, one clustered-index lookup per
  * such row, then a sort of the product's trail; rows of other classes (Bugzilla::User, most of a
  * big site's audit_log) are not read. Measured on MariaDB 10.11 on a busy 2-core VM: 10–15 ms for a
- * 300-row trail among 1M Bugzilla::User rows; 0.35–1.2 s with 100k rows of the trail classes (where
- * the former order-by-columns query chose a full scan and took 2.3 s). SQLite reads the class
- * index's ranges and sorts the trail.
+ * 300-row trail among 1M Bugzilla::User rows; about 0.35 s with 100k rows of the trail classes
+ * among them (the former order-by-columns query chose a full scan there: 2.0–2.4 s). The
+ * index_merge=off fallback, a full scan, costs about 1 s per million rows. SQLite searches the
+ * class index for each class and sorts the trail.
  */
 export function historyQuery(order: WriteOrder, paged: boolean): string {
   const trail =
