@@ -22,7 +22,7 @@ export const TRAIL_PARAMS = 6;
 /** How the database tells the order in which audit_log's rows were written (see historyQuery). */
 export type WriteOrder = 'mariadb' | 'mysql' | 'sqlite';
 
-/** The write order of `dataSource`'s server: MariaDB and MySQL differ in how a read can number rows as it finds them. */
+/** Which write order `dataSource`'s server has: MariaDB and MySQL number rows as found in different ways. */
 export async function writeOrderOf(dataSource: DataSource): Promise<WriteOrder> {
   if (!isMysql(dataSource)) return 'sqlite';
   const [{ version }] = (await dataSource.query('SELECT VERSION() AS version')) as { version: string }[];
