@@ -210,12 +210,13 @@ forEachDialect('product history', (app) => {
       expect(res.status).toBe(200);
       return res.body.history as Entry[];
     };
-    const valueIds = async (table: 'versions' | 'milestones' | 'components', product: number) => {
-      const rows = await app().rows<{ id: number; name: string }>(
-        `SELECT id, ${table === 'components' ? 'name' : 'value'} AS name FROM ${table} WHERE product_id = ?`,
+    /** A product's versions or milestones: id by value. */
+    const valueIds = async (table: 'versions' | 'milestones', product: number) => {
+      const rows = await app().rows<{ id: number; value: string }>(
+        `SELECT id, value FROM ${table} WHERE product_id = ?`,
         [product],
       );
-      return Object.fromEntries(rows.map((r) => [r.name, Number(r.id)]));
+      return Object.fromEntries(rows.map((r) => [r.value, Number(r.id)]));
     };
     /** Rows written past the service, one INSERT each, as a Perl Bugzilla or an admin's SQL prompt would. */
     const writeAsAnotherWriter = async (rows: AuditRow[]) => {
