@@ -1,15 +1,35 @@
 import { itLeavesTheDatabaseConsistent } from './support/db-check.js';
 import { envelope as error } from './support/envelope.js';
+import { otherWriter } from './support/other-writer.js';
 import { forEachDialect, type TestApp } from './support/test-app.js';
 
 /**
  * GET /rest/product/{id_or_name}/history (SPEC §10): the product's trail from audit_log — its own
  * rows, its group controls, components, versions, milestones and the flag types that apply to it,
  * written by the administration routes themselves — newest first, paged with limit and before,
- * only for those who administer the product.
+ * only for those who administer the product. Within one second, entries come in the order the rows
+ * were written — whoever wrote them — and an entry keeps its id as the trail grows.
  */
 
+interface Entry {
+  id: number;
+  when: string;
+  who: string | null;
+  class: string;
+  object_id: number;
+  field: string;
+  removed: string | null;
+  added: string | null;
+}
+
+/** An audit_log row as written: user, class, object, field, removed, added, at_time. */
+type AuditRow = [number, string, number, string, string | null, string | null, string];
+
+/** What an entry says, without its id and time. */
+const change = (e: Entry) => [e.class, e.object_id, e.field, e.removed, e.added];
+
 interface World {
+  adminId: number;
   adminKey: string;
   plainKey: string;
   ownerKey: string;
@@ -51,6 +71,7 @@ async function seedWorld(app: TestApp): Promise<World> {
   });
   await app.put('/rest/product/Other', { ...as, body: { description: 'Unrelated change' } });
   return {
+    adminId,
     adminKey,
     plainKey: await seed.apiKey(plainId),
     ownerKey: await seed.apiKey(ownerId),
@@ -172,6 +193,184 @@ forEachDialect('product history', (app) => {
     // Other's trail holds its own rows and its flag type, none of Widget's.
     const other = (await history(world.adminKey, {}, String(world.other))).body.history as { added: string | null }[];
     expect(other.map((e) => e.added).sort()).toEqual(['---', '1.0', 'Other', 'Unrelated change', 'elsewhere']);
+  });
+
+  describe('within one second, the order the rows were written', () => {
+    const asAdmin = () => as(world.adminKey);
+    const createProduct = async (name: string) => {
+      const res = await app().post('/rest/product', {
+        ...asAdmin(),
+        body: { name, description: `${name} things`, version: '1.0' },
+      });
+      expect(res.status).toBe(201);
+      return res.body.id as number;
+    };
+    const trail = async (product: string, query: Record<string, number> = {}) => {
+      const res = await history(world.adminKey, { limit: 1000, ...query }, product);
+      expect(res.status).toBe(200);
+      return res.body.history as Entry[];
+    };
+    /** A product's versions or milestones: id by value. */
+    const valueIds = async (table: 'versions' | 'milestones', product: number) => {
+      const rows = await app().rows<{ id: number; value: string }>(
+        `SELECT id, value FROM ${table} WHERE product_id = ?`,
+        [product],
+      );
+      return Object.fromEntries(rows.map((r) => [r.value, Number(r.id)]));
+    };
+    /** Rows written past the service, one INSERT each, as a Perl Bugzilla or an admin's SQL prompt would. */
+    const writeAsAnotherWriter = async (rows: AuditRow[]) => {
+      const writer = await otherWriter(app());
+      try {
+        for (const row of rows) {
+          await writer.run(
+            'INSERT INTO audit_log (user_id, class, object_id, field, removed, added, at_time) VALUES (?, ?, ?, ?, ?, ?, ?)',
+            row,
+          );
+        }
+      } finally {
+        await writer.close();
+      }
+    };
+
+    it("a rename made in the second its product was created is newer than the creation's rows", async () => {
+      const id = await createProduct('Sprocket');
+      const renamed = await app().put('/rest/product/Sprocket', { ...asAdmin(), body: { name: 'Cogwheel' } });
+      expect(renamed.status).toBe(200);
+      const versions = await valueIds('versions', id);
+      const milestones = await valueIds('milestones', id);
+      // As if both requests ran within one second: the rows' time becomes one second, their stored
+      // order stays. By class and object, the version's __create__ would sort last (newest).
+      await app().rows(
+        `UPDATE audit_log SET at_time = '2031-03-04 05:06:07'
+          WHERE (class = 'Bugzilla::Product' AND object_id = ?) OR (class = 'Bugzilla::Version' AND object_id = ?)
+             OR (class = 'Bugzilla::Milestone' AND object_id = ?)`,
+        [id, versions['1.0'], milestones['---']],
+      );
+
+      const entries = await trail('Cogwheel');
+      expect(entries).toEqual(
+        [
+          ['Bugzilla::Product', id, 'name', 'Sprocket', 'Cogwheel'],
+          ['Bugzilla::Milestone', milestones['---'], '__create__', null, '---'],
+          ['Bugzilla::Version', versions['1.0'], '__create__', null, '1.0'],
+          ['Bugzilla::Product', id, '__create__', null, 'Sprocket'],
+        ].map(([cls, objectId, field, removed, added], i) => ({
+          id: 4 - i,
+          when: '2031-03-04T05:06:07Z',
+          who: 'admin@example.com',
+          class: cls,
+          object_id: objectId,
+          field,
+          removed,
+          added,
+        })),
+      );
+    });
+
+    it("another writer's rows of one second come out in the order written, whatever their class and object", async () => {
+      const id = await createProduct('Gizmo');
+      expect((await app().post('/rest/product/Gizmo/version', { ...asAdmin(), body: { name: '2.0' } })).status).toBe(
+        201,
+      );
+      const gears = await app().post('/rest/component', {
+        ...asAdmin(),
+        body: { product: 'Gizmo', name: 'Gears', description: 'Turns', default_assignee: 'admin@example.com' },
+      });
+      expect(gears.status).toBe(201);
+      const versions = await valueIds('versions', id);
+      const [milestone] = Object.values(await valueIds('milestones', id));
+      const component = gears.body.id as number;
+      const before = await trail('Gizmo');
+
+      // Neither by class (Component < Milestone < Product < Version) nor by object id, nor by field.
+      const at = '2032-06-01 12:00:00';
+      const written: AuditRow[] = [
+        [world.adminId, 'Bugzilla::Version', versions['2.0'], 'value', '2.0', '2.1', at],
+        [world.adminId, 'Bugzilla::Version', versions['1.0'], 'value', '1.0', '1.1', at],
+        [world.adminId, 'Bugzilla::Product', id, 'description', 'Gizmo things', 'Gizmos', at],
+        [world.adminId, 'Bugzilla::Component', component, 'description', 'Turns', 'Spins', at],
+        [world.adminId, 'Bugzilla::Milestone', milestone, 'sortkey', '0', '10', at],
+        [world.adminId, 'Bugzilla::Product', id, 'defaultmilestone', '---', '---', at],
+      ];
+      await writeAsAnotherWriter(written);
+
+      const after = await trail('Gizmo');
+      expect(after.slice(written.length)).toEqual(before);
+      expect(after.slice(0, written.length)).toEqual(
+        written
+          .map(([, cls, objectId, field, removed, added], i) => ({
+            id: before.length + i + 1,
+            when: '2032-06-01T12:00:00Z',
+            who: 'admin@example.com',
+            class: cls,
+            object_id: objectId,
+            field,
+            removed,
+            added,
+          }))
+          .reverse(),
+      );
+    });
+
+    it('an entry keeps its id as rows are added, in the same second as the newest or later, and when the table is rebuilt', async () => {
+      const id = await createProduct('Doohickey');
+      await app().put('/rest/product/Doohickey', { ...asAdmin(), body: { description: 'Useful' } });
+      const before = await trail('Doohickey');
+      expect(before.map((e) => e.id)).toEqual([4, 3, 2, 1]);
+
+      // One more row in the second of the newest, by another writer, then a write through the service.
+      const newest = before[0].when.replace('T', ' ').replace('Z', '');
+      await writeAsAnotherWriter([[world.adminId, 'Bugzilla::Product', id, 'allows_unconfirmed', '1', '0', newest]]);
+      expect(
+        (await app().put('/rest/product/Doohickey', { ...asAdmin(), body: { description: 'Handy' } })).status,
+      ).toBe(200);
+      const after = await trail('Doohickey');
+      expect(after.slice(-before.length)).toEqual(before);
+      expect(after.slice(0, -before.length).map((e) => [e.id, ...change(e)])).toEqual([
+        [6, 'Bugzilla::Product', id, 'description', 'Useful', 'Handy'],
+        [5, 'Bugzilla::Product', id, 'allows_unconfirmed', '1', '0'],
+      ]);
+      expect(after[1].when).toBe(before[0].when);
+
+      // A rebuild copies the table in its stored order (SQLite's VACUUM may renumber rowids).
+      await app().rows(app().dialect === 'mysql' ? 'OPTIMIZE TABLE audit_log' : 'VACUUM');
+      expect(await trail('Doohickey')).toEqual(after);
+    });
+
+    it('pages back with before through a group of one second, in the order written', async () => {
+      const id = await createProduct('Thingamajig');
+      const created = await trail('Thingamajig');
+      const at = '2033-01-01 00:00:00';
+      const written: AuditRow[] = ['e', 'd', 'c', 'b', 'a'].map((value, i) => [
+        world.adminId,
+        i % 2 === 0 ? 'Bugzilla::Product' : 'Bugzilla::Version',
+        i % 2 === 0 ? id : created.find((e) => e.class === 'Bugzilla::Version')!.object_id,
+        'description',
+        null,
+        value,
+        at,
+      ]);
+      await writeAsAnotherWriter(written);
+
+      const all = await trail('Thingamajig');
+      expect(all.map((e) => e.added)).toEqual(['a', 'b', 'c', 'd', 'e', ...created.map((e) => e.added)]);
+      const pages: Entry[][] = [];
+      let before: number | undefined;
+      for (;;) {
+        const page = await trail('Thingamajig', before === undefined ? { limit: 2 } : { limit: 2, before });
+        if (page.length === 0) break;
+        pages.push(page);
+        before = page[page.length - 1].id;
+      }
+      expect(pages.map((page) => page.map((e) => e.added))).toEqual([
+        ['a', 'b'],
+        ['c', 'd'],
+        ['e', created[0].added],
+        created.slice(1).map((e) => e.added),
+      ]);
+      expect(pages.flat()).toEqual(all);
+    });
   });
 
   itLeavesTheDatabaseConsistent(app);

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
 import { parseId } from '../bugzilla/params.js';
@@ -6,40 +7,33 @@ import { formatBugzillaDateTime } from '../database/dialect.js';
 import { DatabaseReader } from '../database/read-routing.js';
 import type { HistoryEntryDto, ProductHistoryDto } from './dto/product-history.dto.js';
 import { ProductAdminPolicy, productAdminDenied } from './product-admin-policy.js';
+import { historyQuery, TRAIL_PARAMS, writeOrderOf } from './product-history.query.js';
 
 /** Entries per page unless `limit` says otherwise, and the most a page holds (SPEC §10). */
 export const DEFAULT_HISTORY_LIMIT = 100;
 export const MAX_HISTORY_LIMIT = 1000;
 
 /**
- * The rows of `audit_log` that belong to a product's trail (SPEC §10): its own (its fields and
- * its group controls), and those of its components, versions and milestones and of the flag types
- * that apply to it (an inclusion for it or for any product, no exclusion of the whole product).
- * Objects deleted since cannot be traced back to the product (audit_log names only the class and
- * id), except the product's own rows.
- */
-const TRAIL = `
-  (a.class = 'Bugzilla::Product' AND a.object_id = ?)
-  OR (a.class = 'Bugzilla::Component' AND a.object_id IN (SELECT id FROM components WHERE product_id = ?))
-  OR (a.class = 'Bugzilla::Version' AND a.object_id IN (SELECT id FROM versions WHERE product_id = ?))
-  OR (a.class = 'Bugzilla::Milestone' AND a.object_id IN (SELECT id FROM milestones WHERE product_id = ?))
-  OR (a.class = 'Bugzilla::FlagType'
-      AND a.object_id IN (SELECT type_id FROM flaginclusions WHERE product_id = ? OR product_id IS NULL)
-      AND a.object_id NOT IN (SELECT type_id FROM flagexclusions
-                               WHERE (product_id = ? OR product_id IS NULL) AND component_id IS NULL))`;
-const TRAIL_PARAMS = 6;
-
-/**
  * GET /rest/product/{id_or_name}/history. Bugzilla's `audit_log` has no key of its own, so an
- * entry's `id` is its position in the product's trail, oldest first (by time, then class, object,
- * field and values): stable as the trail grows, since new rows come last. One statement per page.
+ * entry's `id` is its position in the product's trail, oldest first: by time, then within one
+ * second in the order the rows were written (product-history.query.ts says how each database
+ * tells). Stable as the trail grows, since new rows come last. One statement per page.
  */
 @Injectable()
-export class ProductHistoryService {
+export class ProductHistoryService implements OnModuleInit {
+  /** The page's statement, without and with `before`: the server's kind is read once, at start. */
+  private queries?: { first: string; paged: string };
+
   constructor(
     private readonly reader: DatabaseReader,
     private readonly policy: ProductAdminPolicy,
+    private readonly dataSource: DataSource,
   ) {}
+
+  async onModuleInit(): Promise<void> {
+    const order = await writeOrderOf(this.dataSource);
+    this.queries = { first: historyQuery(order, false), paged: historyQuery(order, true) };
+  }
 
   async history(user: AuthUser, idOrName: string, params: Record<string, unknown>): Promise<ProductHistoryDto> {
     await this.policy.assertAdministersSomeProduct(user, 'products');
@@ -48,14 +42,9 @@ export class ProductHistoryService {
     const { product, administers } = await this.policy.accessibleProduct(this.reader, user, idOrName, { byId: true });
     if (!administers) throw productAdminDenied(product.name);
 
+    if (!this.queries) throw new Error('ProductHistoryService used before its module was initialised');
     const rows: Record<string, unknown>[] = await this.reader.query(
-      `SELECT t.id, t.at_time, t.class, t.object_id, t.field, t.removed, t.added, pr.login_name
-         FROM (SELECT ROW_NUMBER() OVER (ORDER BY a.at_time, a.class, a.object_id, a.field, a.removed, a.added) AS id,
-                      a.at_time, a.class, a.object_id, a.field, a.removed, a.added, a.user_id
-                 FROM audit_log a WHERE ${TRAIL}) t
-         LEFT JOIN profiles pr ON pr.userid = t.user_id
-        ${before === undefined ? '' : 'WHERE t.id < ?'}
-        ORDER BY t.id DESC LIMIT ?`,
+      before === undefined ? this.queries.first : this.queries.paged,
       [...Array<number>(TRAIL_PARAMS).fill(product.id), ...(before === undefined ? [] : [before]), limit],
     );
     return { history: rows.map(entry) };

@@ -4,7 +4,9 @@ import { ApiProperty } from '@nestjs/swagger';
 export class HistoryEntryDto {
   @ApiProperty({
     example: 42,
-    description: "The entry's position in the product's trail, oldest first; pass it as `before` for the next page.",
+    description:
+      "The entry's position in the product's trail, oldest first (by time, and within one second in the order " +
+      'the rows were written); it stays as the trail grows. Pass it as `before` for the next page.',
   })
   id: number;
 
