@@ -7,6 +7,7 @@ import {
   ILLUSTRATIONS,
   NOT_RUN,
   RUN,
+  brokenLinks,
   codeBlocks,
   commandsOf,
   docPages,
@@ -57,6 +58,11 @@ describe('the docs: code blocks', () => {
       (page) => !/^# .+\n\n\*\*For [^*]+\*\*:/.test(readFileSync(join(ROOT, page), 'utf8')),
     );
     expect(unaddressed).toEqual([]);
+  });
+
+  it('link only to files and headings that exist', () => {
+    const broken = pages.flatMap(({ page }) => brokenLinks(ROOT, page).map((target) => `${page}: ${target}`));
+    expect(broken).toEqual([]);
   });
 
   it('each say what they are: a command (sh), a command not run (sh not-run), or an illustration', () => {

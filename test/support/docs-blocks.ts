@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
  * The fenced code blocks of the docs, and what a shell block refers to (docs/contributors.md,
@@ -105,4 +105,38 @@ export function missingReferences(root: string, block: CodeBlock): string[] {
     }
   }
   return missing;
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+export function headingAnchor(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+/** The anchors of a page's headings (outside code blocks). */
+function anchorsOf(root: string, page: string): Set<string> {
+  const anchors = new Set<string>();
+  let fenced = false;
+  for (const line of readFileSync(join(root, page), 'utf8').split('\n')) {
+    if (line.startsWith('```')) fenced = !fenced;
+    const heading = /^#{1,6} (.+)$/.exec(line);
+    if (!fenced && heading) anchors.add(headingAnchor(heading[1]));
+  }
+  return anchors;
+}
+
+/** The page's relative links (and images) whose file, or heading, does not exist. */
+export function brokenLinks(root: string, page: string): string[] {
+  const text = readFileSync(join(root, page), 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+  const broken: string[] = [];
+  for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    if (/^[a-z]+:/.test(target)) continue;
+    const [file, anchor] = target.split('#');
+    const path = file === '' ? page : join(dirname(page), file);
+    if (!existsSync(join(root, path))) broken.push(target);
+    else if (anchor !== undefined && !anchorsOf(root, path).has(anchor)) broken.push(target);
+  }
+  return broken;
 }
