@@ -180,20 +180,28 @@ const RPC_FAULT = /<fault>|"error"\s*:\s*(?:true|\{)/;
 describe.each(pages.filter((p) => p.blocks.some((block) => block.tag === RUN && !isTheTestCommand(block))))(
   'the docs: the commands of $page run as written',
   ({ page, blocks }) => {
-    const dir = mkdtempSync(join(tmpdir(), 'bzp-docs-'));
-    const databaseUrl = `sqlite:${join(dir, 'bugzilla.sqlite')}`;
+    // A fresh embedded database (and HOME) for the page, made when its first command runs.
+    let dir = '';
+    let databaseUrl = '';
     let service: RunningService | undefined;
     let key = '';
 
     const start = async (command: string) => {
       if (service) await stopService(service);
+      if (!dir) {
+        dir = mkdtempSync(join(tmpdir(), 'bzp-docs-'));
+        databaseUrl = `sqlite:${join(dir, 'bugzilla.sqlite')}`;
+      }
       service = await startService(command, databaseUrl);
       key = ADMIN_KEY.exec(service.output())?.[1] ?? key;
     };
 
     afterAll(async () => {
-      if (service) await stopService(service);
-      rmSync(dir, { recursive: true, force: true });
+      try {
+        if (service) await stopService(service);
+      } finally {
+        if (dir) rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     for (const block of blocks.filter((b) => b.tag === RUN && !isTheTestCommand(b))) {
