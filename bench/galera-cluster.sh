@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A 3-node MariaDB Galera cluster on this machine for `npm run bench -- --galera` (README "Running on
+# A 3-node MariaDB Galera cluster on this machine for `npm run bench -- --galera` (docs/operators.md, "Running on
 # Galera"; test/support/galera-cluster.ts makes the same cluster for the e2e suite).
 #
 #   bash bench/galera-cluster.sh start [dir]   # nodes on 127.0.0.1:24301-24303, data under dir

@@ -1,4 +1,4 @@
-// The service as a test dependency (README, "Using it in your tests"): measures
+// The service as a test dependency (docs/test-authors.md): measures
 //  1. start to first answer of startServer() in memory with a 20-product seed (in process, and
 //     of the bugzilla-products command: process start to the printed URL);
 //  2. a Pact provider state's setup + teardown (one product, 3 components, 2 users).

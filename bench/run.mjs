@@ -17,11 +17,11 @@
 // --profile: the service runs under `node --cpu-prof`; its top self-time entries end the report.
 // --scale: instead of the service-vs-baseline run, measures the service's scenarios (not the baseline)
 // as one process, with WORKERS=2, and (when BENCH_REPLICA_URLS names replicas of DATABASE_URL) with
-// DATABASE_REPLICA_URLS set: README "Running at scale", figures in bench/README.md.
+// DATABASE_REPLICA_URLS set: docs/operators.md, "Running at scale", figures in bench/README.md.
 //
 // --galera: two instances of the service on two nodes of a Galera cluster (BENCH_GALERA_URL: the cluster's
 // multi-host DATABASE_URL holding the bench data; instance B lists the nodes from the second on), both
-// loaded at once, against one instance on one node: README "Running on Galera", figures in bench/README.md.
+// loaded at once, against one instance on one node: docs/operators.md, "Running on Galera", figures in bench/README.md.
 //
 // --scale-curve: the service at 2,000 / 5,000 / 10,000 products (bench/scale-curve.mjs, its options there).
 //

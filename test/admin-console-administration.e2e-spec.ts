@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { DIALECTS } from './support/test-app.js';
 import {
   type ConsoleHarness,
+  docsScreenshot,
   screenshot,
   seriousAxeViolations,
   signIn,
@@ -83,6 +84,7 @@ describe.each(DIALECTS)('admin console: administration [%s]', (dialect) => {
     await page.getByRole('button', { name: 'Save group controls' }).click();
     await page.getByRole('status').filter({ hasText: 'insiders: membercontrol' }).waitFor();
     await screenshot(page, 'group-controls', dialect);
+    await docsScreenshot(page, dialect);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(
       await rows('SELECT entry, membercontrol, othercontrol FROM group_control_map WHERE product_id = ?', [

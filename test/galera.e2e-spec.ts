@@ -8,7 +8,7 @@ import { sleep } from './support/reliability.js';
 import { request, startService, type HttpOutcome, type ServiceProcess } from './support/service-process.js';
 
 /**
- * High availability on a MariaDB Galera cluster (README "Running on Galera"), on a real 3-node cluster
+ * High availability on a MariaDB Galera cluster (docs/operators.md, "Running on Galera"), on a real 3-node cluster
  * this file starts and removes (test/support/galera-cluster.ts). Two service processes: A lists the
  * nodes 1,2,3 and uses node 1; B lists them 2,3,1 and uses node 2. A node that dies under load, one that
  * is desynced, conflicting writes through both instances and the login lockout across nodes: no request

@@ -6,7 +6,7 @@ import { jsonrpc } from './support/rpc-client.js';
 import { DIALECTS, type Dialect, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
- * Large answers in bounded memory (README, "Large answers"): an answer of more than
+ * Large answers in bounded memory (docs/operators.md, "Large answers"): an answer of more than
  * WHOLE_ANSWER_ROWS_LIMIT rows (the whole catalogue of a big site) is written to the socket
  * product by product, never held whole — with the same bytes as the answer built whole (here:
  * Product.get over JSON-RPC, which builds it whole) and 304 for a matching If-None-Match. With the
@@ -98,7 +98,7 @@ describe.each(DIALECTS.flatMap((dialect) => [[dialect, '1000'] as const, [dialec
       if (bound === '0') return;
       // The database path would hold the whole answer's rows and take tens of seconds at 10,000
       // products; a check that started after the request has every commit from before it, as a
-      // database read made for it would (README, "Large answers").
+      // database read made for it would (docs/operators.md, "Large answers").
       const cache = app.app.get(ModelCache);
       const other = await otherWriter(app);
       const release = cache.holdReloadsForTests();

@@ -3,7 +3,7 @@ import { tableLoadReader } from '../src/cache/model-loader.js';
 import { DIALECTS, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
- * The model's table loads are not bound by DB_TIMEOUT_MS (README, "The in-memory model"): the first
+ * The model's table loads are not bound by DB_TIMEOUT_MS (docs/operators.md, "The in-memory model"): the first
  * load of a large catalogue (500,000 components) takes longer than a request may wait for one query,
  * and no request waits for it. They get CACHE_LOAD_TIMEOUT_MS instead (0: no limit), MySQL/MariaDB
  * only (SQLite has no query timeout). A statement that outlasts it fails, and its connection leaves

@@ -8,7 +8,7 @@ import { sleep } from './support/reliability.js';
 import { request, startService, type HttpOutcome, type ServiceProcess } from './support/service-process.js';
 
 /**
- * Read replicas and many instances (README "Running at scale"), on a real MariaDB primary with a
+ * Read replicas and many instances (docs/operators.md, "Running at scale"), on a real MariaDB primary with a
  * real replica that this file starts and removes (test/support/mariadb-replication.ts): reads go to
  * the replica and writes to the primary, as the servers' own counters show; a replica that stops
  * or falls behind leaves the rotation without a failed request, and comes back; a writer reads its

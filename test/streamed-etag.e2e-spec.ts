@@ -5,7 +5,7 @@ import { jsonrpc } from './support/rpc-client.js';
 import { DIALECTS, type Dialect, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
- * The ETag of a streamed answer served from the model (README, "Large answers") is worked out
+ * The ETag of a streamed answer served from the model (docs/operators.md, "Large answers") is worked out
  * without serialising the answer, from the content revisions of the products in it
  * (src/cache/product-revisions.ts): the first byte goes out at once, chunked. It changes with
  * every kind of change that alters the answer, not with a change to a product the caller cannot

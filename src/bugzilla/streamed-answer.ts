@@ -69,7 +69,7 @@ export function etagOfStreamedAnswer(payload: unknown): string | undefined {
 }
 
 /**
- * A JSON answer written to the socket piece by piece (README, "Large answers"): the same bytes
+ * A JSON answer written to the socket piece by piece (docs/operators.md, "Large answers"): the same bytes
  * as `JSON.stringify` of the whole, the same ETag (the SHA-1 of those bytes) and the same
  * Content-Length, without the whole text ever in memory. The pieces are made only as the socket
  * takes them (a Readable pulls the next piece when its buffer has room), so a slow client

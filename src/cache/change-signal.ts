@@ -2,7 +2,7 @@ import { MODEL_TABLES, type ModelReader, type ModelTable } from './model-loader.
 
 /**
  * Which of the model's tables changed since the last check, in a fixed number of cheap
- * statements whatever the request rate or the data size (README, "The in-memory model").
+ * statements whatever the request rate or the data size (docs/operators.md, "The in-memory model").
  * 'all' when the signal cannot say which (SQLite, the first check).
  */
 export type ChangedTables = ReadonlySet<ModelTable> | 'all';

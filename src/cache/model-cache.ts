@@ -53,7 +53,7 @@ const IDLE_AFTER_MS = 30_000;
 
 /**
  * The in-memory model and how it stays within `CACHE_MAX_STALENESS_MS` of the database
- * (SPEC §1; README, "The in-memory model").
+ * (SPEC §1; docs/operators.md, "The in-memory model").
  *
  * A *check* reads the change signal, then reloads the tables it names (and the tables this
  * instance wrote). Data from a check that started at time S reflects every commit before S, so

@@ -54,7 +54,7 @@ interface RawMysqlConnection {
 }
 
 /**
- * The reader of the model's table loads (README, "The in-memory model"): on MySQL/MariaDB each
+ * The reader of the model's table loads (docs/operators.md, "The in-memory model"): on MySQL/MariaDB each
  * statement gets `timeoutMs` (CACHE_LOAD_TIMEOUT_MS; 0: none) instead of the per-request
  * DB_TIMEOUT_MS the data source applies to every query, because reading a whole table of a large
  * catalogue (500,000 components) can take longer than a request may wait — and no request waits

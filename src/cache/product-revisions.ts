@@ -4,7 +4,7 @@ import type { CacheModel } from './cache-model.js';
 import type { ComponentRecord, ProductRecord } from './model-loader.js';
 
 /**
- * The ETag of a streamed answer served from the model (README, "Large answers"), worked out
+ * The ETag of a streamed answer served from the model (docs/operators.md, "Large answers"), worked out
  * without serialising the answer: from what decides its bytes. Those are the question (ids,
  * names, type, include/exclude fields), the products the caller may see, in order, and for each
  * of them a content revision:

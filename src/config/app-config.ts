@@ -92,7 +92,7 @@ export interface AppConfig {
    * query string and a path parameter. python-bugzilla sends a whole product list in one URL.
    */
   httpMaxHeaderBytes: number;
-  /** Galera nodes (several in DATABASE_URL): how the service uses them (README "Running on Galera"). */
+  /** Galera nodes (several in DATABASE_URL): how the service uses them (docs/operators.md, "Running on Galera"). */
   galera: GaleraSettings;
 }
 
@@ -160,7 +160,7 @@ const MAX_HEADER_BYTES = 16 * 1024 * 1024;
  * DB_TIMEOUT_MS when DATABASE_URL lists several nodes and the setting is not given: a Galera node that dies
  * stalls every commit in the cluster until the others evict it (`evs.suspect_timeout`, 5 s by default, plus
  * about a second to install the new view). A commit must be allowed to outlast that stall, or the caller
- * would get a 503 for a write that then commits. README "Running on Galera".
+ * would get a 503 for a write that then commits. docs/operators.md, "Running on Galera".
  */
 export const GALERA_DEFAULT_TIMEOUT_MS = 10_000;
 

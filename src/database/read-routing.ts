@@ -9,7 +9,7 @@ import { buildDataSourceOptions } from './data-source-options.js';
 import { isConnectionError } from './dialect.js';
 
 /**
- * Where reads go (DATABASE_REPLICA_URLS, README "Running at scale"). The one place that decides it:
+ * Where reads go (DATABASE_REPLICA_URLS, docs/operators.md, "Running at scale"). The one place that decides it:
  * every read path asks `DatabaseReader.query(sql, params)`; writes, and everything inside a write's
  * transaction (`runInTransaction`), use the primary's DataSource as before.
  *

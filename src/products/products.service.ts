@@ -130,7 +130,7 @@ export class ProductsService {
   }
 
   /**
-   * Ids of the products the caller may administer, in name order (our extension, README "The admin
+   * Ids of the products the caller may administer, in name order (our extension, docs/admins.md, "The admin
    * console"): from the model when it serves (within the staleness bound), else from the database.
    */
   async editableIds(user: AuthUser): Promise<ProductIdsDto> {

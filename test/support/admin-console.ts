@@ -85,6 +85,24 @@ export async function screenshot(page: Page, name: string, dialect: Dialect): Pr
   await page.screenshot({ path: join(ARTIFACTS, `${name}.${dialect}.png`), fullPage: true });
 }
 
+/**
+ * The docs' picture of the console (docs/admins.md, "The admin console"), opt-in: written as
+ * `$SCREENSHOT_DIR/admin-console.png` only when SCREENSHOT_DIR is set, from the SQLite run, as wide as
+ * the browser window. `SCREENSHOT_DIR=docs` retakes the one the docs show.
+ */
+export async function docsScreenshot(page: Page, dialect: Dialect): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir || dialect !== 'sqlite') return;
+  mkdirSync(dir, { recursive: true });
+  // The window's width, down to a little below the page's content (no empty half of a window).
+  const bottom = await page.locator('main').evaluate((main) => main.getBoundingClientRect().bottom);
+  const { width, height } = page.viewportSize()!;
+  await page.screenshot({
+    path: join(dir, 'admin-console.png'),
+    clip: { x: 0, y: 0, width, height: Math.min(height, Math.ceil(bottom) + 24) },
+  });
+}
+
 /** axe's serious and critical violations on the page as it is now (none expected). */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();

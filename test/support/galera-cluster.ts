@@ -135,7 +135,7 @@ export class GaleraCluster {
       '--init-groups',
       '/usr/sbin/mariadbd',
       ...serverArgs(this.dir, node.name, datadir, node.port),
-      // What Galera needs (README "Running on Galera").
+      // What Galera needs (docs/operators.md, "Running on Galera").
       '--binlog-format=ROW',
       '--innodb-autoinc-lock-mode=2',
       '--default-storage-engine=InnoDB',

@@ -4,7 +4,7 @@ import type { DatabaseNode, GaleraSettings } from '../../config/app-config.js';
 import { readNodeState, WSREP_STATUS_VARIABLES, type NodeReading, type NodeStatus } from './node-state.js';
 
 /**
- * The nodes DATABASE_URL lists, and which one the service uses (README "Running on Galera").
+ * The nodes DATABASE_URL lists, and which one the service uses (docs/operators.md, "Running on Galera").
  *
  * One node at a time: every pooled connection goes to the node in use, so that a caller's write and
  * its next read meet on one node and the in-memory model's change signal reads one node's tables. The

@@ -1,6 +1,6 @@
 /**
  * When a failed statement or transaction may be run again, and when its node should be left
- * (README "Running on Galera"). Only what provably did not take effect is repeated:
+ * (docs/operators.md, "Running on Galera"). Only what provably did not take effect is repeated:
  *
  * - `conflict`: error 1213. InnoDB chose the transaction as a deadlock victim, or Galera's
  *   certification refused it (at COMMIT, or at any statement when a replicated write aborted it).
