@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { BugzillaError, ErrorCode, Errors } from './bugzilla-error.js';
 import { bugzillaPath } from './error-envelope.js';
+import { lingerOnUnreadBody } from './lingering-close.js';
 import { answerHash, etagOfStreamedAnswer } from './streamed-answer.js';
 
 /** Largest accepted request body (SPEC §2). */
@@ -79,6 +80,8 @@ export function applyHttpConventions(fastify: FastifyInstance): void {
     void reply.header('x-content-type-options', 'nosniff');
     void reply.header('x-frame-options', 'SAMEORIGIN');
     void reply.header('x-xss-protection', '1; mode=block');
+    // An answer sent before the body has all arrived (a body over the limit): close, but read the rest first.
+    lingerOnUnreadBody(request, reply);
     done(null, withEtag(request, reply, payload));
   });
 }
