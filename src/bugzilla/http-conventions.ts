@@ -64,7 +64,8 @@ export function etagOfText(payload: string): string {
 
 /**
  * Bugzilla's wire conventions that hold for every route (SPEC §2): JSON object
- * bodies, CORS and ETag/304 (OPTIONS: optionsAnswerer). (Errors Fastify raises itself,
+ * bodies, CORS and ETag/304 (OPTIONS: optionsAnswerer), and the lingering close of a
+ * connection answered before its body was read (lingering-close.ts). (Errors Fastify raises itself,
  * such as body parsing and limits, reach the envelope filter through Nest's Fastify
  * error handler.)
  */

@@ -42,7 +42,9 @@ export const LINGER_MAX_BYTES = 8 * 1024 * 1024;
  */
 export function lingerOnUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
   const raw = request.raw;
-  if (raw.complete || !hasBody(raw)) return;
+  // `complete` is false while a connection's request has not all arrived (a request made by inject(),
+  // which has no connection, has no such flag), and a request without a body is whole once its headers are.
+  if (raw.complete !== false || !hasBody(raw)) return;
   void reply.header('connection', 'close');
   lingerBeforeClosing(raw);
 }
@@ -57,25 +59,30 @@ function hasBody(request: IncomingMessage): boolean {
  * Node ends a connection whose answer says `Connection: close` with `socket.destroySoon()` once the
  * whole answer is handed to the kernel: this connection's destroySoon is replaced (this socket only,
  * and only after such an answer) by the lingering close: finish sending (the answer, then our FIN: the
- * client knows nothing more comes), read the rest of the body through the request stream (so
- * Content-Length and chunked bodies end where their framing says) counting bytes and keeping none,
- * and close once the body has ended, or when a bound is reached.
+ * client knows nothing more comes), go on reading the rest of the body, and close once it has ended
+ * (where its Content-Length or chunked framing says), or when a bound is reached.
  */
 function lingerBeforeClosing(request: IncomingMessage): void {
   const socket = request.socket;
+  let answered = false;
+  let discarded = 0;
+  const cutOff = () => socket.destroy();
+  // The body is read through the request stream from now on, and every chunk dropped (nothing is kept).
+  // Read here, not left to Node: a request stream nobody reads is drained by Node itself once the answer
+  // is written (IncomingMessage._dump), out of sight, so that its bytes could not be counted.
+  request.on('data', (chunk: Buffer) => {
+    // Counted from the answer on (what arrives before it has been sent is dropped as well).
+    if (!answered) return;
+    discarded += chunk.length;
+    if (discarded > LINGER_MAX_BYTES) cutOff();
+  });
   socket.destroySoon = () => {
+    answered = true;
     socket.end();
     if (request.complete) return Socket.prototype.destroySoon.call(socket);
-    const cutOff = () => socket.destroy();
     const timer = setTimeout(cutOff, LINGER_MS);
     socket.once('close', () => clearTimeout(timer));
-    let discarded = 0;
-    request.on('data', (chunk: Buffer) => {
-      discarded += chunk.length;
-      if (discarded > LINGER_MAX_BYTES) cutOff();
-    });
     // The whole body read: closed as Node would have (once our side has finished sending).
     request.once('end', () => Socket.prototype.destroySoon.call(socket));
-    request.resume();
   };
 }
