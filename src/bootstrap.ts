@@ -8,6 +8,7 @@ import { applicationLogger } from './bugzilla/log-output.js';
 import { PinoNestLogger } from './bugzilla/nest-logger.js';
 import { sendError } from './bugzilla/error-envelope.js';
 import { BODY_LIMIT_BYTES, applyHttpConventions, optionsAnswerer } from './bugzilla/http-conventions.js';
+import { lingerOnUnreadBody } from './bugzilla/lingering-close.js';
 import { admitRequests, clientErrorAnswer, requestUrlRewriter } from './bugzilla/request-admission.js';
 import type { AppConfig } from './config/app-config.js';
 import { AppMetrics } from './metrics/app-metrics.js';
@@ -37,9 +38,10 @@ export async function createApp(
     // URLs past the limit (which only inject() can send) are refused there too.
     rewriteUrl: requestUrlRewriter(config.httpMaxHeaderBytes),
     // Errors the router raises before any route runs (an undecodable path) get the envelope too.
-    // (Those replies skip the onSend hooks, so the CORS header is set here.)
+    // (Those replies skip the onSend hooks, so the CORS header and the lingering close are set here.)
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
       void reply.header('access-control-allow-origin', '*');
+      lingerOnUnreadBody(request, reply);
       sendError(error, request, reply);
     },
     // Long waits on the network must not hold a socket forever.
