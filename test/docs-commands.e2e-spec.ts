@@ -14,7 +14,7 @@ import {
   missingReferences,
   startCommand,
 } from './support/docs-blocks.js';
-import { freePort } from './support/service-process.js';
+import { freePort, untilListening } from './support/service-process.js';
 import { suiteEnv } from './support/suite-env.js';
 
 /**
@@ -114,26 +114,15 @@ async function startService(command: string, databaseUrl: string): Promise<Runni
     // npm runs the service as a child of its own: the group is stopped as one.
     detached: true,
   });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stopGroup(child, 'SIGKILL');
-      reject(new Error(`\`${command}\` did not start:\n${output}`));
-    }, 90_000);
-    void exited.then((code) => reject(new Error(`\`${command}\` exited with ${code}:\n${output}`)));
-    const poll = setInterval(() => {
-      if (LISTENING.test(output)) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve();
-      }
-    }, 20);
-  });
-  expect(Number(LISTENING.exec(output)![1])).toBe(port);
-  return { child, port, output: () => output, exited };
+  // A start that fails stops npm and the service as one group.
+  const started = await untilListening(
+    child,
+    (output) => LISTENING.test(output),
+    90_000,
+    () => stopGroup(child, 'SIGKILL'),
+  );
+  expect(Number(LISTENING.exec(started.output())![1])).toBe(port);
+  return { child, port, ...started };
 }
 
 function stopGroup(child: ChildProcess, signal: NodeJS.Signals): void {

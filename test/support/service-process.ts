@@ -38,26 +38,39 @@ export async function startService(env: Record<string, string>): Promise<Service
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return { child, port, ...(await untilListening(child, (output) => output.includes('listening on'), 60_000)) };
+}
+
+/**
+ * Collects a started process's output and resolves once `isListening(output)`; rejects, with the
+ * output, when it exits first or has not listened within `timeoutMs` (then it is killed with
+ * `kill`, by default SIGKILL to the process: a slow start on a loaded machine is not left behind).
+ */
+export async function untilListening(
+  child: ChildProcess,
+  isListening: (output: string) => boolean,
+  timeoutMs: number,
+  kill: () => void = () => child.kill('SIGKILL'),
+): Promise<Pick<ServiceProcess, 'output' | 'exited'>> {
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
-      // Not left running behind the failed test (on a loaded machine a slow start would outlive the suite).
-      child.kill('SIGKILL');
+      kill();
       reject(new Error(`service did not start:\n${output}`));
-    }, 60_000);
+    }, timeoutMs);
     void exited.then((code) => reject(new Error(`service exited with ${code}:\n${output}`)));
     const poll = setInterval(() => {
-      if (output.includes('listening on')) {
+      if (isListening(output)) {
         clearInterval(poll);
         clearTimeout(timer);
         resolve();
       }
     }, 20);
   });
-  return { child, port, output: () => output, exited };
+  return { output: () => output, exited };
 }
 
 export interface HttpOutcome {
