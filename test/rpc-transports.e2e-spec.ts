@@ -78,7 +78,37 @@ forEachDialect('JSON-RPC at /jsonrpc.cgi', (app) => {
     }
   });
 
-  it('an id omitted or null is a notification: the call runs, the answer is empty', async () => {
+  it('a true version member other than 1.1 ("2.0", "1.0") is the 1.1 shape too, as JSON::RPC::Legacy tests only its truth', async () => {
+    for (const version of ['2.0', '1.0', 2]) {
+      const res = await post({ version, jsonrpc: '2.0', method: 'Bugzilla.version', params: {}, id: 3 });
+      expect({ version, text: res.text }).toEqual({ version, text: '{"version":"1.1","result":{"version":"5.2"}}' });
+    }
+    for (const version of ['', '0', 0, null, false]) {
+      const res = await post({ version, method: 'Bugzilla.version', params: [{}], id: 3 });
+      expect({ version, text: res.text }).toEqual({
+        version,
+        text: '{"result":{"version":"5.2"},"error":null,"id":3}',
+      });
+    }
+    const get = await app().get('/jsonrpc.cgi', {
+      query: { method: 'Bugzilla.version', params: '{}', version: '2.0' },
+    });
+    expect(get.text).toBe('{"version":"1.1","result":{"version":"5.2"}}');
+  });
+
+  it('a 1.1 call without an id is answered (never a notification): result, or the named error without an id', async () => {
+    for (const id of [undefined, null]) {
+      const ok = await post({ version: '1.1', method: 'Bugzilla.version', params: {}, id });
+      expect([ok.status, ok.text]).toEqual([200, '{"version":"1.1","result":{"version":"5.2"}}']);
+      const error = await post({ version: '1.1', method: 'Product.nosuch', params: {}, id });
+      expect([error.status, error.text]).toEqual([
+        200,
+        '{"version":"1.1","error":{"name":"JSONRPCError","code":100302,"message":"No such a method : \'Product.nosuch\'."}}',
+      ]);
+    }
+  });
+
+  it('a 1.0 call with its id omitted or null is a notification: the call runs, the answer is empty', async () => {
     for (const body of [
       { method: 'Bugzilla.version', params: [{}] },
       { method: 'Bugzilla.version', params: [{}], id: null },

@@ -7,8 +7,10 @@ import { findRpcMethod } from './rpc-methods.js';
 /**
  * `/jsonrpc.cgi` as Bugzilla 5.2 answers it (Bugzilla/WebService/Server/JSONRPC.pm on
  * JSON::RPC::Legacy): POST with a JSON body, or GET with `method`, `params` (JSON) and `id` in the
- * query. A request with `"version":"1.1"` gets the 1.1 shape (no `id` on success, a named error);
- * every other request, `"jsonrpc":"2.0"` included, the 1.0 shape. Method-level errors are HTTP 200.
+ * query. A request with a true `version` member (`"1.1"`, but also `"2.0"`: Legacy tests only its
+ * truth) gets the 1.1 shape (no `id` on success, a named error with the id if one was given);
+ * every other request, `"jsonrpc":"2.0"` without `version` included, the 1.0 shape. Only a 1.0
+ * call without an id is a notification. Method-level errors are HTTP 200.
  */
 
 type Version = '1.0' | '1.1';
@@ -62,7 +64,7 @@ async function handlePost(dispatcher: RpcDispatcher, request: FastifyRequest, re
       .send(JSON.stringify(shape('1.0', null, { error: { code: ErrorCode.USER_ERROR, message } })));
   }
   const { method, params, id, version } = call as Record<string, unknown>;
-  const shapeVersion: Version = version === '1.1' ? '1.1' : '1.0';
+  const shapeVersion = versionOf(version);
   const outcome = await run(dispatcher, request, shapeVersion, method, params, () => {
     if (!POST_CONTENT_TYPE.test(contentType)) {
       throw new RpcFault(
@@ -71,8 +73,11 @@ async function handlePost(dispatcher: RpcDispatcher, request: FastifyRequest, re
       );
     }
   });
-  // A call without an id is a notification: it runs, and the answer is empty.
-  if (id === undefined || id === null) return reply.status(200).header('content-type', JSON_TYPE).send('');
+  // A 1.0 call without an id is a notification: it runs, and the answer is empty. A 1.1 call is never
+  // one (show_bug.cgi's own BugUserLastVisit.update is a 1.1 call without an id, and reads its answer).
+  if (shapeVersion === '1.0' && (id === undefined || id === null)) {
+    return reply.status(200).header('content-type', JSON_TYPE).send('');
+  }
   return send(reply, shape(shapeVersion, id, outcome));
 }
 
@@ -82,7 +87,7 @@ async function handleGet(dispatcher: RpcDispatcher, request: FastifyRequest, rep
     const value = Array.isArray(query[name]) ? (query[name] as unknown[])[0] : query[name];
     return typeof value === 'string' ? value : undefined;
   };
-  const shapeVersion: Version = param('version') === '1.1' ? '1.1' : '1.0';
+  const shapeVersion = versionOf(param('version'));
   // Bugzilla answers a GET without an id anyway, with its urlbase as the id.
   const id = param('id') ?? `${request.protocol}://${request.host}/`;
 
@@ -187,11 +192,19 @@ function readParams(version: Version, params: unknown): Params {
   return struct as Params;
 }
 
+/** JSON::RPC::Legacy's `$obj->{version} ? 1.1 : 1.0`: any value Perl holds true (not "", "0", 0, false or null). */
+function versionOf(value: unknown): Version {
+  const perlFalse =
+    value === undefined || value === null || value === false || value === 0 || value === '' || value === '0';
+  return perlFalse ? '1.0' : '1.1';
+}
+
 /** The answer object in the request's shape. */
 function shape(version: Version, id: unknown, outcome: Outcome): Record<string, unknown> {
   if (version === '1.1') {
+    // Legacy adds the id to a 1.1 error only when one was given (null is Perl's undef).
     return outcome.error
-      ? { version: '1.1', error: { name: 'JSONRPCError', ...outcome.error }, id }
+      ? { version: '1.1', error: { name: 'JSONRPCError', ...outcome.error }, ...(id === null ? {} : { id }) }
       : { version: '1.1', result: outcome.result ?? null };
   }
   return outcome.error
