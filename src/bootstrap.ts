@@ -15,6 +15,9 @@ import { registerMetrics } from './metrics/http-metrics.js';
 import { serveOpenApiDocument } from './openapi/openapi.js';
 import { registerRequestRouting } from './database/read-routing.js';
 import { serveAdminConsole } from './admin-console/admin-console.js';
+import { ModelCache } from './cache/model-cache.js';
+import { registerFront } from './front/front.js';
+import { OutsideWrites } from './front/outside-writes.js';
 
 /**
  * Builds the application (used by main.ts, startServer() and the tests), ready to listen or to
@@ -42,8 +45,9 @@ export async function createApp(
       void reply.header('access-control-allow-origin', '*');
       sendError(error, request, reply);
     },
-    // Long waits on the network must not hold a socket forever.
-    requestTimeout: 60_000,
+    // Long waits on the network must not hold a socket forever. In front of a Bugzilla, a passed
+    // request (a 100 MB attachment upload) may take as long as Bugzilla may (BUGZILLA_TIMEOUT_MS).
+    requestTimeout: config.bugzillaUrl ? Math.max(60_000, config.bugzillaTimeoutMs) : 60_000,
     // While shutting down, a request on a connection already accepted is served, not answered with
     // Fastify's own 503 body (the close waits for it, then the database pool closes).
     return503OnClosing: false,
@@ -63,7 +67,17 @@ export async function createApp(
   const logger = applicationLogger(config.logLevel);
   app.useLogger(new PinoNestLogger(logger));
   const fastify = app.getHttpAdapter().getInstance();
-  admitRequests(fastify, optionsAnswerer(fastify, config.httpMaxHeaderBytes));
+  // In front of a Perl Bugzilla (SPEC §13): the front decides, in the same onRequest hook, who answers.
+  const front = config.bugzillaUrl
+    ? registerFront(fastify, {
+        baseUrl: config.bugzillaUrl,
+        timeoutMs: config.bugzillaTimeoutMs,
+        maxParamLength: config.httpMaxHeaderBytes,
+        metrics: app.get(AppMetrics).front(),
+        outsideWrites: new OutsideWrites(config.cacheMaxStalenessMs, () => app.get(ModelCache).noteOutsideWrite()),
+      })
+    : undefined;
+  admitRequests(fastify, optionsAnswerer(fastify, config.httpMaxHeaderBytes), front);
   applyHttpConventions(fastify);
   // Which database each request reads from (read replicas, read-your-writes).
   if (config.replicas.length) registerRequestRouting(fastify);

@@ -43,7 +43,9 @@ describe('loadConfig', () => {
 
   it('reads BUGZILLA_URL as a base URL ending in a slash, and its timeout', () => {
     expect(loadConfig({ BUGZILLA_URL: 'http://127.0.0.1:8090' }).bugzillaUrl).toBe('http://127.0.0.1:8090/');
-    expect(loadConfig({ BUGZILLA_URL: 'http://bz.internal/bugzilla' }).bugzillaUrl).toBe('http://bz.internal/bugzilla/');
+    expect(loadConfig({ BUGZILLA_URL: 'http://bz.internal/bugzilla' }).bugzillaUrl).toBe(
+      'http://bz.internal/bugzilla/',
+    );
     expect(loadConfig({ BUGZILLA_URL: 'https://bz.internal/bugzilla/' }).bugzillaUrl).toBe(
       'https://bz.internal/bugzilla/',
     );
