@@ -7,7 +7,7 @@ import { routeTemplate, UNMATCHED_ROUTE } from '../bugzilla/route-template.js';
 import type { FrontMetrics } from '../metrics/front-metrics.js';
 import { isNeverPassed, isServedMethod, routeDecision } from './front-routes.js';
 import type { OutsideWrites } from './outside-writes.js';
-import { registerPassOn, type PassOn } from './pass-on.js';
+import { registerPassOn } from './pass-on.js';
 import { rpcMethodName } from './rpc-method-name.js';
 
 /**
