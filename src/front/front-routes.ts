@@ -36,9 +36,10 @@ export const RPC_PATHS: ReadonlySet<string> = new Set([XMLRPC_PATH, JSONRPC_PATH
 
 /**
  * Paths never passed on, whether a route serves them here or not (ADMIN_UI=false, METRICS=false):
- * the service's own console and metrics are not Bugzilla's to answer.
+ * the service's own console and metrics are not Bugzilla's to answer. Any case, and whatever follows
+ * the name but a character that would make it another name (`/admin%2f`, `/Metrics;x` included).
  */
-const NEVER_PASSED = /^\/(?:admin|metrics)(?:[/?]|$)/;
+const NEVER_PASSED = /^\/(?:admin|metrics)(?![\w.-])/i;
 
 export function isNeverPassed(url: string): boolean {
   return NEVER_PASSED.test(url);

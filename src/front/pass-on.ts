@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { pipeline, type Readable } from 'node:stream';
 import replyFrom from '@fastify/reply-from';
+import { Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Agent } from 'undici';
 import type { FrontMetrics } from '../metrics/front-metrics.js';
@@ -17,6 +18,8 @@ import { sendUndelivered } from './undelivered-answer.js';
  * `@fastify/http-proxy` is a thin layer over it for prefix mounts, which the front's
  * per-request choice does not need. Hand-written socket code would have to redo all of that.
  */
+
+const logger = new Logger('Front');
 
 /** The front's name in `Via` (RFC 9110 §7.6.3). */
 export const VIA = '1.1 bugzilla-products';
@@ -123,7 +126,8 @@ export function registerPassOn(fastify: FastifyInstance, options: PassOnOptions)
         onError: (_reply, { error }) => {
           const status = (error as { statusCode?: number }).statusCode === 504 ? 504 : 502;
           metrics.observeBugzilla(status === 504 ? 'timeout' : 'unreachable', seconds());
-          request.log.warn(`request ${request.id} passed to Bugzilla got no answer (${status}): ${error.message}`);
+          // The request id, never the URL (credentials travel in queries).
+          logger.warn(`request ${request.id} passed to Bugzilla got no answer (${status}): ${error.message}`);
           options.onAnswered(request, 'undelivered');
           if (!reply.sent && !reply.raw.headersSent) sendUndelivered(request, reply, status);
         },
