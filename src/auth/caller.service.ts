@@ -7,7 +7,7 @@ import { ModelCache } from '../cache/model-cache.js';
 import type { CacheModel } from '../cache/cache-model.js';
 import type { ProfileRecord } from '../cache/model-loader.js';
 import { ANONYMOUS, AuthUser } from './auth-user.js';
-import { Credentials } from './credentials.js';
+import { type CookieCredentials, Credentials } from './credentials.js';
 import { accountLockedError, checkPasswordWithLockout, invalidLoginError, lockoutAddress } from './login-lockout.js';
 import { DatabaseReader } from '../database/read-routing.js';
 
@@ -92,6 +92,36 @@ export class CallerService {
         return this.byLogin(credentials.login, credentials.password, clientIp);
       case 'token':
         return this.tokenCaller(credentials.userId, credentials.cookie);
+      case 'cookies':
+        return this.cookieCaller(credentials, clientIp);
+    }
+  }
+
+  /**
+   * Bugzilla's Cookie login: the page's api token first (an `api_token` row of the cookies' user, or
+   * 307, even when the cookies are missing), then the cookie pair, checked as a login token is;
+   * without the pair, the rest of the login stack.
+   */
+  private async cookieCaller(credentials: CookieCredentials, clientIp: string): Promise<AuthUser> {
+    if (credentials.apiToken !== undefined) await this.checkApiToken(credentials.apiToken, credentials.userId);
+    if (credentials.userId !== undefined && credentials.cookie !== undefined) {
+      return this.tokenCaller(credentials.userId, credentials.cookie);
+    }
+    return this.resolve(credentials.fallback, clientIp);
+  }
+
+  /** Bugzilla::Token::GetTokenData, compared exactly (the column's collation may ignore case), then its type and user. */
+  private async checkApiToken(token: string, userId: number | undefined): Promise<void> {
+    const rows: { token: string; userid: number | null; tokentype: string }[] = await this.dataSource.query(
+      'SELECT token, userid, tokentype FROM tokens WHERE token = ?',
+      [token],
+    );
+    const row = rows.find((r) => r.token === token);
+    if (!row || row.tokentype !== 'api_token' || userId === undefined || Number(row.userid) !== userId) {
+      throw new BugzillaError(
+        ErrorCode.AUTH_INVALID_TOKEN,
+        `The token '${token}' is not valid. It could be because you loaded this page more than 3 days ago.`,
+      );
     }
   }
 
@@ -125,6 +155,12 @@ export class CallerService {
       }
       case 'login':
         return undefined;
+      case 'cookies':
+        // An api token is read from the database; without one, the cookie pair is a login token.
+        if (credentials.apiToken !== undefined) return undefined;
+        return credentials.userId !== undefined && credentials.cookie !== undefined
+          ? this.resolveNow({ kind: 'token', userId: credentials.userId, cookie: credentials.cookie })
+          : this.resolveNow(credentials.fallback);
     }
   }
 
