@@ -92,7 +92,11 @@ export class BugzillaStandIn {
     const answer = typeof name === 'string' ? capture(name) : name;
     return this.on(
       (m, url) => m === method && url.split('?')[0] === path,
-      (_req, res) => sendCapture(res, answer),
+      async (_req, res, body) => {
+        // Read (and so recorded) before the answer, as Bugzilla reads a request before answering it.
+        await body();
+        sendCapture(res, answer);
+      },
     );
   }
 
