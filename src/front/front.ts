@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { BODY_LIMIT_BYTES } from '../bugzilla/http-conventions.js';
 import { routeTemplate, UNMATCHED_ROUTE } from '../bugzilla/route-template.js';
 import type { FrontMetrics } from '../metrics/front-metrics.js';
-import { isNeverPassed, isServedMethod, routeDecision } from './front-routes.js';
+import { isNeverPassed, isServedMethod, routeDecision, RPC_PATHS } from './front-routes.js';
 import type { OutsideWrites } from './outside-writes.js';
 import { registerPassOn } from './pass-on.js';
 import { rpcMethodName } from './rpc-method-name.js';
@@ -44,12 +44,12 @@ export function registerFront(fastify: FastifyInstance, options: FrontOptions): 
   });
   const servedPaths = servedPathTable(fastify, options.maxParamLength);
 
-  // A served RPC request's body, already read, is what the body parser reads.
-  fastify.addHook('preParsing', (request, _reply, payload, done) => {
-    const body = readBodies.get(request.raw);
-    if (body === undefined) return done(null, payload);
-    readBodies.delete(request.raw);
-    done(null, Readable.from([body], { objectMode: false }));
+  // A served RPC request's body, already read, is what the body parser reads: a step of the RPC
+  // endpoints' own routes only (a hook on every route would be a step on every request).
+  fastify.addHook('onRoute', (route) => {
+    if (!RPC_PATHS.has(route.url)) return;
+    const own = route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing];
+    route.preParsing = [...own, readBodyFirst];
   });
 
   const serve = (request: FastifyRequest, done: (error?: Error) => void) => {
@@ -105,6 +105,14 @@ export function registerFront(fastify: FastifyInstance, options: FrontOptions): 
     return true;
   };
 }
+
+/** preParsing of the RPC routes: the body the front has read, if it read one. */
+const readBodyFirst: preParsingHookHandler = (request, _reply, payload, done) => {
+  const body = readBodies.get(request.raw);
+  if (body === undefined) return done(null, payload);
+  readBodies.delete(request.raw);
+  done(null, Readable.from([body], { objectMode: false }));
+};
 
 /** Methods after whose answer the caller's next read must see what Bugzilla wrote. */
 const MAY_WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
