@@ -6,13 +6,19 @@ import http from 'node:http';
 
 const port = Number(process.env.BENCH_BUGZILLA_PORT || 3192);
 const delayMs = Number(process.env.BENCH_BUGZILLA_DELAY_MS || 0);
-const body = JSON.stringify({ bugs: [{ id: 1, summary: 'A bug', status: 'CONFIRMED', assigned_to: 'dev@example.com' }], faults: [] });
+const body = JSON.stringify({
+  bugs: [{ id: 1, summary: 'A bug', status: 'CONFIRMED', assigned_to: 'dev@example.com' }],
+  faults: [],
+});
 
 const server = http.createServer((req, res) => {
   req.resume();
   req.on('end', () => {
     const answer = () => {
-      res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'content-length': Buffer.byteLength(body) });
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=UTF-8',
+        'content-length': Buffer.byteLength(body),
+      });
       res.end(body);
     };
     if (delayMs > 0) setTimeout(answer, delayMs);

@@ -7,7 +7,11 @@
 //   Bugzilla (bench/bugzilla-stand-in.mjs, answering after BENCH_BUGZILLA_DELAY_MS, default 5 ms, as a
 //   Bugzilla's own time), one connection: the front adds at most 1 ms to the median.
 //
-// Ports: BENCH_PORT (3187) the service alone, +5 the front, +6 the stand-in. Results: bench/results/front.{json,md}.
+// - the floor: the same passed GET through a bare Node + undici proxy (bench/proxy-floor.mjs), what any
+//   extra hop costs on this machine, so that the front's own share can be told from the machine's.
+//
+// Ports: BENCH_PORT (3187) the service alone, +5 the front, +6 the stand-in, +7 the floor.
+// Results: bench/results/front.{json,md}.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -49,12 +53,17 @@ function measure(url, path, headers, connections, duration, pid) {
   const latencies = [];
   const ticksBefore = pid ? processTicks(pid) : 0;
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration, pipelining: 1, requests: [{ method: 'GET', path, headers }] }, (error, result) => {
-      if (error) return reject(error);
-      const non2xx = result.non2xx + result.errors;
-      const cpuMsPerRequest = pid ? ((processTicks(pid) - ticksBefore) * 10) / Math.max(1, result.requests.total) : null;
-      resolve({ rps: result.requests.average, p50: median(latencies), non2xx, cpuMsPerRequest });
-    });
+    const instance = autocannon(
+      { url, connections, duration, pipelining: 1, requests: [{ method: 'GET', path, headers }] },
+      (error, result) => {
+        if (error) return reject(error);
+        const non2xx = result.non2xx + result.errors;
+        const cpuMsPerRequest = pid
+          ? ((processTicks(pid) - ticksBefore) * 10) / Math.max(1, result.requests.total)
+          : null;
+        resolve({ rps: result.requests.average, p50: median(latencies), non2xx, cpuMsPerRequest });
+      },
+    );
     instance.on('response', (_client, status, _bytes, time) => {
       if (status >= 200 && status < 300) latencies.push(time);
     });
@@ -83,7 +92,11 @@ export async function front(argv) {
   const children = [];
   const start = (name, script, env) => {
     const log = openSync(join(RESULTS, `${name}.log`), 'w');
-    const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', log, log] });
+    const child = spawn(process.execPath, [script], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', log, log],
+    });
     closeSync(log);
     children.push(child);
     return child;
@@ -97,7 +110,15 @@ export async function front(argv) {
     ...extra,
   });
   try {
-    start('front-bugzilla', 'bench/bugzilla-stand-in.mjs', { BENCH_BUGZILLA_PORT: String(bugzillaPort), BENCH_BUGZILLA_DELAY_MS: delayMs });
+    start('front-bugzilla', 'bench/bugzilla-stand-in.mjs', {
+      BENCH_BUGZILLA_PORT: String(bugzillaPort),
+      BENCH_BUGZILLA_DELAY_MS: delayMs,
+    });
+    const floorChild = start('front-floor', 'bench/proxy-floor.mjs', {
+      BENCH_BUGZILLA_PORT: String(bugzillaPort),
+      BENCH_FLOOR_PORT: String(port + 7),
+    });
+    const floor = `http://127.0.0.1:${port + 7}`;
     const aloneChild = start('front-alone', 'dist/src/main.js', serviceEnv(port));
     const frontChild = start('front-front', 'dist/src/main.js', serviceEnv(port + 5, { BUGZILLA_URL: `${bugzilla}/` }));
     await waitForHealth(alone, aloneChild, 'front-alone');
@@ -109,6 +130,7 @@ export async function front(argv) {
       [frontUrl, productPath, auth],
       [bugzilla, '/rest/bug/1', {}],
       [frontUrl, '/rest/bug/1', {}],
+      [floor, '/rest/bug/1', {}],
     ]) {
       await measure(url, path, headers, options.connections, 2);
     }
@@ -126,20 +148,28 @@ export async function front(argv) {
         () => measure(bugzilla, '/rest/bug/1', {}, 1, options.duration),
         () => measure(frontUrl, '/rest/bug/1', {}, 1, options.duration, frontChild.pid),
       );
-      rounds.push({ servedAlone, servedFront, bugzillaOwn, passed });
+      const floored = await measure(floor, '/rest/bug/1', {}, 1, options.duration, floorChild.pid);
+      rounds.push({ servedAlone, servedFront, bugzillaOwn, passed, floored });
       console.log(
         `round ${round + 1}: served ${servedFront.rps.toFixed(0)} vs ${servedAlone.rps.toFixed(0)} req/s ` +
           `(${((servedFront.rps / servedAlone.rps) * 100).toFixed(1)} %), CPU ${servedFront.cpuMsPerRequest.toFixed(3)} vs ` +
           `${servedAlone.cpuMsPerRequest.toFixed(3)} ms/req, p50 ${servedFront.p50.toFixed(2)} vs ${servedAlone.p50.toFixed(2)} ms; ` +
           `passed p50 ${passed.p50.toFixed(2)} ms vs Bugzilla's own ${bugzillaOwn.p50.toFixed(2)} ms ` +
-          `(+${(passed.p50 - bugzillaOwn.p50).toFixed(2)} ms; the front's CPU ${passed.cpuMsPerRequest.toFixed(3)} ms/req)`,
+          `(+${(passed.p50 - bugzillaOwn.p50).toFixed(2)} ms; the front's CPU ${passed.cpuMsPerRequest.toFixed(3)} ms/req); ` +
+          `bare proxy floor +${(floored.p50 - bugzillaOwn.p50).toFixed(2)} ms, ${floored.cpuMsPerRequest.toFixed(3)} ms/req`,
       );
     }
     const ratio = median(rounds.map((r) => r.servedFront.rps / r.servedAlone.rps));
     const cpuRatio = median(rounds.map((r) => r.servedFront.cpuMsPerRequest / r.servedAlone.cpuMsPerRequest));
     const added = median(rounds.map((r) => r.passed.p50 - r.bugzillaOwn.p50));
     const passedCpu = median(rounds.map((r) => r.passed.cpuMsPerRequest));
-    const errors = rounds.reduce((n, r) => n + r.servedAlone.non2xx + r.servedFront.non2xx + r.bugzillaOwn.non2xx + r.passed.non2xx, 0);
+    const floorAdded = median(rounds.map((r) => r.floored.p50 - r.bugzillaOwn.p50));
+    const floorCpu = median(rounds.map((r) => r.floored.cpuMsPerRequest));
+    const errors = rounds.reduce(
+      (n, r) =>
+        n + r.servedAlone.non2xx + r.servedFront.non2xx + r.bugzillaOwn.non2xx + r.passed.non2xx + r.floored.non2xx,
+      0,
+    );
     const summary = {
       at: new Date().toISOString(),
       options,
@@ -147,10 +177,15 @@ export async function front(argv) {
       servedThroughputRatio: ratio,
       servedCpuPerRequestRatio: cpuRatio,
       passedFrontCpuMsPerRequest: passedCpu,
+      floorAddedMedianMs: floorAdded,
+      floorCpuMsPerRequest: floorCpu,
       passedAddedMedianMs: added,
       errors,
       rounds,
-      verdict: { served: ratio >= 0.9 ? 'within 10 %' : 'more than 10 % slower', passed: added <= 1 ? 'at most 1 ms' : 'more than 1 ms' },
+      verdict: {
+        served: ratio >= 0.9 ? 'within 10 %' : 'more than 10 % slower',
+        passed: added <= 1 ? 'at most 1 ms' : 'more than 1 ms',
+      },
     };
     writeFileSync(join(RESULTS, 'front.json'), `${JSON.stringify(summary, null, 2)}\n`);
     const md =
@@ -158,6 +193,7 @@ export async function front(argv) {
       `| served product read, front / alone (req/s, ${options.connections} connections) | ${(ratio * 100).toFixed(1)} % | at least 90 % |\n` +
       `| served product read, front / alone (server CPU per request) | ${(cpuRatio * 100).toFixed(1)} % | at most 110 % |\n` +
       `| passed GET, the front's CPU per request | ${passedCpu.toFixed(3)} ms | |\n` +
+      `| the same through a bare Node + undici proxy: median added, CPU per request | ${floorAdded.toFixed(2)} ms, ${floorCpu.toFixed(3)} ms | (the machine's floor) |\n` +
       `| passed GET, median added to Bugzilla's own (${delayMs} ms) time, 1 connection | ${added.toFixed(2)} ms | at most 1 ms |\n` +
       `| non-2xx answers or errors | ${errors} | 0 |\n`;
     writeFileSync(join(RESULTS, 'front.md'), md);

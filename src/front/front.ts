@@ -48,7 +48,8 @@ export function registerFront(fastify: FastifyInstance, options: FrontOptions): 
   // endpoints' own routes only (a hook on every route would be a step on every request).
   fastify.addHook('onRoute', (route) => {
     if (!RPC_PATHS.has(route.url)) return;
-    const own = route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing];
+    const own =
+      route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing];
     route.preParsing = [...own, readBodyFirst];
   });
 

@@ -114,6 +114,8 @@ export function registerPassOn(fastify: FastifyInstance, options: PassOnOptions)
         rewriteRequestHeaders: (_request, headers) => requestHeaders(request, headers as IncomingHttpHeaders, body),
         // Never repeated: a request reaches Bugzilla once, as it would without the front.
         retryDelay: () => null,
+        // The answer's headers are written by relayAnswer, on the raw response: none are copied onto the reply.
+        rewriteHeaders: () => ({}),
         timeout: options.timeoutMs,
         onResponse: (_request, _reply, raw) => {
           // What reply-from hands over from undici (its typing names a ServerResponse instead).
