@@ -1,8 +1,14 @@
 import type { AddressInfo } from 'node:net';
+import mysql from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import { loadConfig } from '../src/config/app-config.js';
+import { buildDataSourceOptions } from '../src/database/data-source-options.js';
+import { runMigrations } from '../src/database/run-migrations.js';
+import { Seeder } from '../src/seed/seeder.js';
 import { BugzillaStandIn } from './support/bugzilla-stand-in.js';
 import { otherWriter, type OtherWriter } from './support/other-writer.js';
-import { request } from './support/service-process.js';
-import { DIALECTS, startTestApp, type TestApp } from './support/test-app.js';
+import { request, startService, type ServiceProcess } from './support/service-process.js';
+import { createTestDatabase, DIALECTS, startTestApp, type TestApp, type TestDatabase } from './support/test-app.js';
 
 /**
  * SPEC §13, read-your-writes across the two: after a non-GET request passed to Bugzilla answers, that
@@ -115,3 +121,81 @@ async function postForm(
     req.end(form);
   });
 }
+
+describe.runIf(DIALECTS.includes('mysql'))(
+  'read-your-writes across the front and Bugzilla with WORKERS=2 [mysql]',
+  () => {
+    const bugzilla = new BugzillaStandIn();
+    let database: TestDatabase;
+    let service: ServiceProcess;
+    let widget: number;
+    let key: string;
+
+    beforeAll(async () => {
+      database = await createTestDatabase('mysql');
+      const ds = await new DataSource(
+        buildDataSourceOptions(loadConfig({ DATABASE_URL: database.url, DEMO_DATA: 'false', LOG_LEVEL: 'silent' })),
+      ).initialize();
+      try {
+        await runMigrations(ds, () => undefined);
+        const seed = new Seeder(ds);
+        const admin = await seed.user('admin@example.com', { groups: ['editcomponents'] });
+        key = await seed.apiKey(admin);
+        widget = await seed.product('Widget', { description: 'Widgets' });
+        await seed.component(widget, 'Frontend', { owner: admin, description: 'before' });
+      } finally {
+        await ds.destroy();
+      }
+      bugzilla.on(
+        (method, url) => method === 'POST' && url.startsWith('/editcomponents.cgi'),
+        async (_req, res, body) => {
+          const form = new URLSearchParams((await body()).toString());
+          const connection = await mysql.createConnection(database.url);
+          await connection.query('UPDATE components SET description = ? WHERE product_id = ?', [
+            form.get('description'),
+            widget,
+          ]);
+          await connection.end();
+          res.writeHead(200, { 'content-type': 'text/html; charset=UTF-8' });
+          res.end('<html><body>Component Updated</body></html>');
+        },
+      );
+      await bugzilla.start();
+      service = await startService({
+        DATABASE_URL: database.url,
+        BUGZILLA_URL: bugzilla.url(),
+        CACHE_MAX_STALENESS_MS: '60000',
+        WORKERS: '2',
+      });
+    });
+    afterAll(async () => {
+      if (service && service.child.exitCode === null) {
+        service.child.kill('SIGTERM');
+        await service.exited;
+      }
+      await database?.drop();
+      await bugzilla.close();
+    });
+
+    const description = async () => {
+      const answer = await request(
+        service.port,
+        'GET',
+        '/rest/product?names=Widget&include_fields=components.description',
+        {
+          headers: { 'X-BUGZILLA-API-KEY': key },
+        },
+      );
+      return JSON.parse(answer.text!).products[0].components[0].description as string;
+    };
+
+    it('whichever worker the next requests reach, they see the write at once', async () => {
+      // Each request on a connection of its own: the workers take turns.
+      for (let i = 0; i < 4; i++) expect(await description()).toBe('before');
+      await postForm(service.port, 'action=update&product=Widget&component=Frontend&description=after', {
+        headers: { 'X-BUGZILLA-API-KEY': key },
+      });
+      for (let i = 0; i < 4; i++) expect([i, await description()]).toEqual([i, 'after']);
+    });
+  },
+);

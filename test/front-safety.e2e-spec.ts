@@ -137,14 +137,17 @@ describe.runIf(DIALECTS.includes('mysql'))('the access log of a front (SPEC §13
       `/jsonrpc.cgi?method=Bug.get&params=${encodeURIComponent('[{"Bugzilla_api_key":"S3CRET-KEY"}]')}`,
     ];
     for (const path of paths) expect((await sendRaw(service.port, 'GET', path)).status).toBe(200);
-    for (let i = 0; i < 100 && !service.output().includes('userprefs.cgi'); i++) {
+    const accessLines = () =>
+      service
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"context":"HTTP"'))
+        .map((line) => JSON.parse(line) as { url: string; statusCode: number });
+    // A line is written once its answer has ended: wait (bounded) until all of them are there.
+    for (let i = 0; i < 200 && accessLines().length < paths.length; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const lines = service
-      .output()
-      .split('\n')
-      .filter((line) => line.includes('"context":"HTTP"'))
-      .map((line) => JSON.parse(line) as { url: string; statusCode: number });
+    const lines = accessLines();
     expect(lines.map((line) => line.url)).toEqual([
       '/rest/bug/1?api_key=[redacted]&include_fields=id',
       '/rest/bug?Bugzilla_login=[redacted]&Bugzilla_password=[redacted]',

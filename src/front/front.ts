@@ -38,11 +38,15 @@ export function registerFront(fastify: FastifyInstance, options: FrontOptions): 
     baseUrl: options.baseUrl,
     timeoutMs: options.timeoutMs,
     metrics,
+    // Marked when Bugzilla's answer begins — so that the other workers (WORKERS=N) learn of it before
+    // the client can send its next request — and again when it has ended, for the requests of the same
+    // caller that were already under way (a page that commits after its headers).
     onAnswered: (request) => {
       if (MAY_WRITE.has(request.method)) outsideWrites.noteWrite(request);
     },
   });
   const servedPaths = servedPathTable(fastify, options.maxParamLength);
+  fastify.addHook('onClose', async () => outsideWrites.close());
 
   // A served RPC request's body, already read, is what the body parser reads: a step of the RPC
   // endpoints' own routes only (a hook on every route would be a step on every request).

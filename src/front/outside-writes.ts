@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { FastifyRequest } from 'fastify';
 import { HEADER_NAMES, PARAM_NAMES } from '../auth/credentials.js';
 import { LOGIN_COOKIE, readCookie } from '../auth/bugzilla-cookies.js';
@@ -13,32 +14,49 @@ import { LOGIN_COOKIE, readCookie } from '../auth/bugzilla-cookies.js';
  *
  * A mark older than the model's bound (CACHE_MAX_STALENESS_MS) is forgotten: by then every answer
  * reflects the write anyway (SPEC §1). With the model off (bound 0) every answer reads the database
- * and nothing is marked.
+ * and nothing is marked. Under WORKERS=N every worker learns each mark (through the cluster primary).
  */
 export class OutsideWrites {
-  /** When each caller key last wrote through Bugzilla (performance.now()). */
+  /** When each caller key last wrote through Bugzilla (Date.now(): the same clock in every worker). */
   private readonly marks = new Map<string, number>();
   private static readonly MAX_MARKS = 10_000;
+  private readonly onSibling = (message: unknown) => {
+    if (isOutsideWriteMessage(message)) this.mark(message.bzpOutsideWrite, message.at);
+  };
 
   constructor(
     private readonly boundMs: number,
     private readonly refresh: () => void,
-  ) {}
+  ) {
+    // Under WORKERS=N the caller's next request may reach another worker: each learns of the others' marks.
+    if (cluster.isWorker && boundMs > 0) process.on('message', this.onSibling);
+  }
 
   /** A passed request that may have written was answered. */
   noteWrite(request: FastifyRequest): void {
     if (this.boundMs === 0) return;
+    const keys = callerKeys(request);
+    const at = Date.now();
+    this.mark(keys, at);
+    if (cluster.isWorker && process.send) process.send({ bzpOutsideWrite: keys, at } satisfies OutsideWriteMessage);
+  }
+
+  /** The application is closing. */
+  close(): void {
+    process.off('message', this.onSibling);
+  }
+
+  private mark(keys: readonly string[], at: number): void {
     if (this.marks.size >= OutsideWrites.MAX_MARKS) this.forgetOld();
     // Still full of fresh marks (an unusual burst): forget them all; the model's bound still holds.
     if (this.marks.size >= OutsideWrites.MAX_MARKS) this.marks.clear();
-    const now = performance.now();
-    for (const key of callerKeys(request)) this.marks.set(key, now);
+    for (const key of keys) this.marks.set(key, at);
   }
 
   /** A request the service is about to answer: when its caller wrote through Bugzilla, the model checks first. */
   beforeServed(request: FastifyRequest): void {
     if (this.marks.size === 0) return;
-    const now = performance.now();
+    const now = Date.now();
     let wrote = false;
     for (const key of callerKeys(request)) {
       const at = this.marks.get(key);
@@ -50,9 +68,30 @@ export class OutsideWrites {
   }
 
   private forgetOld(): void {
-    const now = performance.now();
+    const now = Date.now();
     for (const [key, at] of this.marks) if (now - at >= this.boundMs) this.marks.delete(key);
   }
+}
+
+/** A worker's message to its siblings (through the cluster primary) after a passed write. */
+interface OutsideWriteMessage {
+  bzpOutsideWrite: string[];
+  at: number;
+}
+
+function isOutsideWriteMessage(message: unknown): message is OutsideWriteMessage {
+  const candidate = message as OutsideWriteMessage | null;
+  return Array.isArray(candidate?.bzpOutsideWrite) && typeof candidate.at === 'number';
+}
+
+/** In the cluster primary: passes each worker's passed-write marks to the other workers. */
+export function relayOutsideWrites(): void {
+  cluster.on('message', (from, message: unknown) => {
+    if (!isOutsideWriteMessage(message)) return;
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (worker && worker !== from && worker.isConnected()) worker.send(message);
+    }
+  });
 }
 
 /** What in a request names its caller before any route has read it (never stored as such in a log). */

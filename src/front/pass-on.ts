@@ -62,8 +62,11 @@ function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 }
 
 export interface PassedAnswer {
-  /** The request was answered by Bugzilla (any status) or not (502/504), and the answer has ended. */
-  (request: FastifyRequest, outcome: 'answered' | 'undelivered'): void;
+  /**
+   * Bugzilla's answer to a passed request begins ('starts': its status and headers came, nothing is
+   * written to the client yet), has ended ('answered'), or never came ('undelivered': a 502/504).
+   */
+  (request: FastifyRequest, outcome: 'starts' | 'answered' | 'undelivered'): void;
 }
 
 export interface PassOnOptions {
@@ -121,6 +124,7 @@ export function registerPassOn(fastify: FastifyInstance, options: PassOnOptions)
           // What reply-from hands over from undici (its typing names a ServerResponse instead).
           const answer = raw as unknown as { statusCode: number; headers: IncomingHttpHeaders; stream: Readable };
           metrics.observeBugzilla('answered', seconds());
+          options.onAnswered(request, 'starts');
           relayAnswer(request, reply, answer.statusCode, answer.headers, answer.stream, () =>
             options.onAnswered(request, 'answered'),
           );
