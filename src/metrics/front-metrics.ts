@@ -50,7 +50,12 @@ export class FrontMetrics {
     this.passed++;
   }
 
+  /** One series per outcome, bound once (prom-client hashes a label object on every observe otherwise). */
+  private readonly byOutcome = new Map<PassedOutcome, { observe(seconds: number): void }>();
+
   observeBugzilla(outcome: PassedOutcome, seconds: number): void {
-    this.answerSeconds.observe({ outcome }, seconds);
+    let series = this.byOutcome.get(outcome);
+    if (!series) this.byOutcome.set(outcome, (series = this.answerSeconds.labels({ outcome })));
+    series.observe(seconds);
   }
 }
