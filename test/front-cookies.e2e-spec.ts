@@ -152,6 +152,19 @@ forEachDialect(
       await expect(visits()).resolves.toEqual([]);
     });
 
+    it("a session restricted to an address (Bugzilla's restrictlogin) counts from that address only, as a token too", async () => {
+      const here = await app().seed.loginCookie(visitor, { ipaddr: '127.0.0.1' });
+      const elsewhere = await app().seed.loginCookie(visitor, { ipaddr: '10.9.8.7' });
+      const pair = (token: string) => `Bugzilla_login=${visitor}; Bugzilla_logincookie=${token.split('-')[1]}`;
+      expect((await recordVisit(pair(here), { ids: [bugId] })).body.result).toHaveLength(1);
+      const refused = await recordVisit(pair(elsewhere), { ids: [bugId] });
+      expect(refused.body.error?.code).toBe(32000);
+      const asToken = await sendRaw(port, 'GET', `/rest/bug_user_last_visit/${bugId}?Bugzilla_token=${elsewhere}`);
+      expect([asToken.status, asToken.body.code]).toEqual([400, 32000]);
+      const tokenHere = await sendRaw(port, 'GET', `/rest/bug_user_last_visit/${bugId}?Bugzilla_token=${here}`);
+      expect(tokenHere.status).toBe(200);
+    });
+
     it('a cookie pair that is not in logincookies fails as a bad token does', async () => {
       const answer = await recordVisit(`Bugzilla_login=${visitor}; Bugzilla_logincookie=nosuchcookie`, {
         ids: [bugId],
