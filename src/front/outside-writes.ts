@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import type { FastifyRequest } from 'fastify';
 import { HEADER_NAMES, PARAM_NAMES } from '../auth/credentials.js';
 import { LOGIN_COOKIE, readCookie } from '../auth/bugzilla-cookies.js';
+import { readFromPrimary } from '../database/read-routing.js';
 
 /**
  * Read-your-writes across the front and Bugzilla (SPEC §13): after a request passed to Bugzilla that
@@ -10,7 +11,8 @@ import { LOGIN_COOKIE, readCookie } from '../auth/bugzilla-cookies.js';
  * route runs, by what the request carries that names it: its address, and each credential in its
  * cookies, headers or query (a browser's login cookie, a script's API key). Such a request makes the
  * model check the database again before it answers (`refresh`: ModelCache.noteOutsideWrite), and
- * the change signal says what changed, as for any writer; others' requests are untouched.
+ * the change signal says what changed, as for any writer; with read replicas, its other reads go to the
+ * primary. Others' requests are untouched.
  *
  * A mark older than the model's bound (CACHE_MAX_STALENESS_MS) is forgotten: by then every answer
  * reflects the write anyway (SPEC §1). With the model off (bound 0) every answer reads the database
@@ -64,7 +66,10 @@ export class OutsideWrites {
       this.marks.delete(key);
       if (now - at < this.boundMs) wrote = true;
     }
-    if (wrote) this.refresh();
+    if (!wrote) return;
+    this.refresh();
+    // With read replicas, what this request reads past the model comes from the primary, which has the write.
+    readFromPrimary(request);
   }
 
   private forgetOld(): void {
