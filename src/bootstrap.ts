@@ -74,7 +74,7 @@ export async function createApp(
         timeoutMs: config.bugzillaTimeoutMs,
         maxParamLength: config.httpMaxHeaderBytes,
         metrics: app.get(AppMetrics).front(),
-        outsideWrites: new OutsideWrites(config.cacheMaxStalenessMs, () => app.get(ModelCache).noteOutsideWrite()),
+        outsideWrites: new OutsideWrites(outsideWriteWindowMs(config), () => app.get(ModelCache).noteOutsideWrite()),
       })
     : undefined;
   admitRequests(fastify, optionsAnswerer(fastify, config.httpMaxHeaderBytes), front);
@@ -95,4 +95,13 @@ export async function createApp(
 
   await app.init();
   return app;
+}
+
+/**
+ * How long after a passed write its caller's requests may still read something older than it: the model's
+ * bound, or with read replicas a replica's lag allowance plus the time to notice it (read-routing.ts's pin).
+ */
+function outsideWriteWindowMs(config: AppConfig): number {
+  const replicaMs = config.replicas.length ? config.dbReplicaMaxLagMs + 2_000 : 0;
+  return Math.max(config.cacheMaxStalenessMs, replicaMs);
 }

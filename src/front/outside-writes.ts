@@ -14,9 +14,9 @@ import { readFromPrimary } from '../database/read-routing.js';
  * the change signal says what changed, as for any writer; with read replicas, its other reads go to the
  * primary. Others' requests are untouched.
  *
- * A mark older than the model's bound (CACHE_MAX_STALENESS_MS) is forgotten: by then every answer
- * reflects the write anyway (SPEC §1). With the model off (bound 0) every answer reads the database
- * and nothing is marked. Under WORKERS=N every worker learns each mark (through the cluster primary).
+ * A mark older than `windowMs` is forgotten: the model's bound (CACHE_MAX_STALENESS_MS), or with read
+ * replicas their lag allowance if longer — by then every answer reflects the write anyway (SPEC §1).
+ * With neither (the model off, no replicas) every answer reads the primary and nothing is marked. Under WORKERS=N every worker learns each mark (through the cluster primary).
  */
 export class OutsideWrites {
   /** When each caller key last wrote through Bugzilla (Date.now(): the same clock in every worker). */
@@ -27,16 +27,16 @@ export class OutsideWrites {
   };
 
   constructor(
-    private readonly boundMs: number,
+    private readonly windowMs: number,
     private readonly refresh: () => void,
   ) {
     // Under WORKERS=N the caller's next request may reach another worker: each learns of the others' marks.
-    if (cluster.isWorker && boundMs > 0) process.on('message', this.onSibling);
+    if (cluster.isWorker && windowMs > 0) process.on('message', this.onSibling);
   }
 
   /** A passed request that may have written was answered. */
   noteWrite(request: FastifyRequest): void {
-    if (this.boundMs === 0) return;
+    if (this.windowMs === 0) return;
     const keys = callerKeys(request);
     const at = Date.now();
     this.mark(keys, at);
@@ -64,7 +64,7 @@ export class OutsideWrites {
       const at = this.marks.get(key);
       if (at === undefined) continue;
       this.marks.delete(key);
-      if (now - at < this.boundMs) wrote = true;
+      if (now - at < this.windowMs) wrote = true;
     }
     if (!wrote) return;
     this.refresh();
@@ -74,7 +74,7 @@ export class OutsideWrites {
 
   private forgetOld(): void {
     const now = Date.now();
-    for (const [key, at] of this.marks) if (now - at >= this.boundMs) this.marks.delete(key);
+    for (const [key, at] of this.marks) if (now - at >= this.windowMs) this.marks.delete(key);
   }
 }
 
