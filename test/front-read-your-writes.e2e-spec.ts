@@ -67,16 +67,15 @@ describe.each(DIALECTS)('read-your-writes across the front and Bugzilla (SPEC §
     await bugzilla.close();
   });
 
-  it('the caller who saved in Bugzilla reads the change at once; another caller within the bound, as before', async () => {
-    // Warm: every caller has read the old description from the model.
+  it('the caller who saved in Bugzilla reads the change at once', async () => {
+    // Warm: every caller has read the old description from the model. (Others may go on reading it for up to
+    // the model's bound, a minute here, unless one of the model's own checks comes first: not asserted.)
     expect(await description({ headers: { 'X-BUGZILLA-API-KEY': adminKey } })).toBe('before');
     expect(await description({ localAddress: '127.0.0.2' })).toBe('before');
 
     await postForm(port, 'action=update&product=Widget&component=Frontend&description=after', {
       headers: { cookie: adminCookies, 'X-BUGZILLA-API-KEY': adminKey },
     });
-    // Someone else, before the writer reads again: the model's bound (a minute) still holds for them.
-    expect(await description({ localAddress: '127.0.0.2' })).toBe('before');
     // The writer: at once.
     expect(await description({ headers: { 'X-BUGZILLA-API-KEY': adminKey } })).toBe('after');
   });
