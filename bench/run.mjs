@@ -25,6 +25,9 @@
 //
 // --scale-curve: the service at 2,000 / 5,000 / 10,000 products (bench/scale-curve.mjs, its options there).
 //
+// --front: the service as the front of a Bugzilla against itself alone, and a passed request against the
+// stand-in Bugzilla's own time (bench/front.mjs, its options there).
+//
 // --quiet-wait S: before each measurement, wait up to S seconds for the rest of the machine (other
 // sessions' builds and tests) to use less than a fifth of a core. The "other CPU %" column shows how
 // much of the machine went elsewhere during each measurement either way.
@@ -72,6 +75,12 @@ function parseArgs(argv) {
     }
   }
   return options;
+}
+
+// --front: the price of being the front of a Bugzilla (SPEC §13; bench/front.mjs, its options there).
+if (process.argv.includes('--front')) {
+  const { front } = await import('./front.mjs');
+  process.exit(await front(process.argv.slice(2)));
 }
 
 // --scale-curve: its own data and measurements (bench/scale-curve.mjs).

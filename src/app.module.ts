@@ -7,6 +7,7 @@ import { ComponentModule } from './components/component.module.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { DatabaseModule } from './database/database.module.js';
 import { FlagTypeModule } from './flag-types/flag-type.module.js';
+import { FrontModule } from './front/bugzilla-state.js';
 import { GroupModule } from './groups/group.module.js';
 import { HealthController } from './health/health.controller.js';
 import { LastVisitModule } from './last-visit/last-visit.module.js';
@@ -46,6 +47,7 @@ export class AppModule {
         ServerInfoModule,
         RpcModule,
         SeedModule,
+        FrontModule,
       ],
       controllers: [HealthController],
     };

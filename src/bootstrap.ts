@@ -16,6 +16,9 @@ import { registerMetrics } from './metrics/http-metrics.js';
 import { serveOpenApiDocument } from './openapi/openapi.js';
 import { registerRequestRouting } from './database/read-routing.js';
 import { serveAdminConsole } from './admin-console/admin-console.js';
+import { ModelCache } from './cache/model-cache.js';
+import { registerFront } from './front/front.js';
+import { OutsideWrites } from './front/outside-writes.js';
 
 /**
  * Builds the application (used by main.ts, startServer() and the tests), ready to listen or to
@@ -44,8 +47,9 @@ export async function createApp(
       lingerOnUnreadBody(request, reply);
       sendError(error, request, reply);
     },
-    // Long waits on the network must not hold a socket forever.
-    requestTimeout: 60_000,
+    // Long waits on the network must not hold a socket forever. In front of a Bugzilla, a passed
+    // request (a 100 MB attachment upload) may take as long as Bugzilla may (BUGZILLA_TIMEOUT_MS).
+    requestTimeout: config.bugzillaUrl ? Math.max(60_000, config.bugzillaTimeoutMs) : 60_000,
     // While shutting down, a request on a connection already accepted is served, not answered with
     // Fastify's own 503 body (the close waits for it, then the database pool closes).
     return503OnClosing: false,
@@ -65,7 +69,17 @@ export async function createApp(
   const logger = applicationLogger(config.logLevel);
   app.useLogger(new PinoNestLogger(logger));
   const fastify = app.getHttpAdapter().getInstance();
-  admitRequests(fastify, optionsAnswerer(fastify, config.httpMaxHeaderBytes));
+  // In front of a Perl Bugzilla (SPEC §13): the front decides, in the same onRequest hook, who answers.
+  const front = config.bugzillaUrl
+    ? registerFront(fastify, {
+        baseUrl: config.bugzillaUrl,
+        timeoutMs: config.bugzillaTimeoutMs,
+        maxParamLength: config.httpMaxHeaderBytes,
+        metrics: app.get(AppMetrics).front(),
+        outsideWrites: new OutsideWrites(outsideWriteWindowMs(config), () => app.get(ModelCache).noteOutsideWrite()),
+      })
+    : undefined;
+  admitRequests(fastify, optionsAnswerer(fastify, config.httpMaxHeaderBytes), front);
   applyHttpConventions(fastify);
   // Which database each request reads from (read replicas, read-your-writes).
   if (config.replicas.length) registerRequestRouting(fastify);
@@ -83,4 +97,13 @@ export async function createApp(
 
   await app.init();
   return app;
+}
+
+/**
+ * How long after a passed write its caller's requests may still read something older than it: the model's
+ * bound, or with read replicas a replica's lag allowance plus the time to notice it (read-routing.ts's pin).
+ */
+function outsideWriteWindowMs(config: AppConfig): number {
+  const replicaMs = config.replicas.length ? config.dbReplicaMaxLagMs + 2_000 : 0;
+  return Math.max(config.cacheMaxStalenessMs, replicaMs);
 }

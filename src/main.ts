@@ -4,6 +4,7 @@ import { createApp } from './bootstrap.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
 import { processScavenger } from './config/garbage-collector.js';
 import { relayCallerWrites } from './database/read-routing.js';
+import { relayOutsideWrites } from './front/outside-writes.js';
 
 function readConfig(): AppConfig {
   try {
@@ -60,6 +61,7 @@ async function serve(config: AppConfig): Promise<void> {
  */
 async function supervise(config: AppConfig): Promise<void> {
   relayCallerWrites();
+  relayOutsideWrites();
   let stopping = false;
   const fork = (): Promise<Worker> =>
     new Promise((resolve, reject) => {

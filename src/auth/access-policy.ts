@@ -62,5 +62,12 @@ function isChecked(credentials: Credentials, rules: RouteAccess): boolean {
 
 /** The `logincookies` cookie of a token the request authenticated with (for logout). */
 function loginCookieOf(credentials: Credentials, checked: boolean): string | undefined {
-  return checked && credentials.kind === 'token' ? credentials.cookie : undefined;
+  if (!checked) return undefined;
+  if (credentials.kind === 'token') return credentials.cookie;
+  if (credentials.kind === 'cookies') {
+    return credentials.userId !== undefined && credentials.cookie !== undefined
+      ? credentials.cookie
+      : loginCookieOf(credentials.fallback, checked);
+  }
+  return undefined;
 }

@@ -32,6 +32,7 @@ export class AuthGuard implements CanActivate {
       request.body,
       request.headers,
       rules.ownCredentialParams === true,
+      restCookies(request),
     );
     const admitted = this.access.admitNow(credentials, rules);
     if (!admitted) return this.admitFromDatabase(request, credentials, rules);
@@ -43,6 +44,17 @@ export class AuthGuard implements CanActivate {
     admitCaller(request, await this.access.admit(credentials, rules, request.ip));
     return true;
   }
+}
+
+/**
+ * Bugzilla 5.2's REST server lets login cookies count on POST and PUT only (REST.pm handle_login:
+ * never over GET, which another site can make a browser send). Here also only with a JSON body: a
+ * form another site posts (text/plain, form-encoded) cannot log in with the visitor's cookies.
+ */
+function restCookies(request: RequestWithUser): string | string[] | undefined {
+  if (request.method !== 'POST' && request.method !== 'PUT') return undefined;
+  const type = request.headers['content-type'];
+  return type !== undefined && /^application\/json\s*(;|$)/i.test(type) ? (request.headers.cookie ?? '') : undefined;
 }
 
 function admitCaller(request: RequestWithUser, { user, loginCookie }: AdmittedCaller): void {

@@ -7,7 +7,7 @@ import { ModelCache } from '../cache/model-cache.js';
 import type { CacheModel } from '../cache/cache-model.js';
 import type { ProfileRecord } from '../cache/model-loader.js';
 import { ANONYMOUS, AuthUser } from './auth-user.js';
-import { Credentials } from './credentials.js';
+import { type CookieCredentials, Credentials } from './credentials.js';
 import { accountLockedError, checkPasswordWithLockout, invalidLoginError, lockoutAddress } from './login-lockout.js';
 import { DatabaseReader } from '../database/read-routing.js';
 
@@ -91,7 +91,37 @@ export class CallerService {
       case 'login':
         return this.byLogin(credentials.login, credentials.password, clientIp);
       case 'token':
-        return this.tokenCaller(credentials.userId, credentials.cookie);
+        return this.tokenCaller(credentials.userId, credentials.cookie, clientIp);
+      case 'cookies':
+        return this.cookieCaller(credentials, clientIp);
+    }
+  }
+
+  /**
+   * Bugzilla's Cookie login: the page's api token first (an `api_token` row of the cookies' user, or
+   * 307, even when the cookies are missing), then the cookie pair, checked as a login token is;
+   * without the pair, the rest of the login stack.
+   */
+  private async cookieCaller(credentials: CookieCredentials, clientIp: string): Promise<AuthUser> {
+    if (credentials.apiToken !== undefined) await this.checkApiToken(credentials.apiToken, credentials.userId);
+    if (credentials.userId !== undefined && credentials.cookie !== undefined) {
+      return this.tokenCaller(credentials.userId, credentials.cookie, clientIp);
+    }
+    return this.resolve(credentials.fallback, clientIp);
+  }
+
+  /** Bugzilla::Token::GetTokenData, compared exactly (the column's collation may ignore case), then its type and user. */
+  private async checkApiToken(token: string, userId: number | undefined): Promise<void> {
+    const rows: { token: string; userid: number | null; tokentype: string }[] = await this.dataSource.query(
+      'SELECT token, userid, tokentype FROM tokens WHERE token = ?',
+      [token],
+    );
+    const row = rows.find((r) => r.token === token);
+    if (!row || row.tokentype !== 'api_token' || userId === undefined || Number(row.userid) !== userId) {
+      throw new BugzillaError(
+        ErrorCode.AUTH_INVALID_TOKEN,
+        `The token '${token}' is not valid. It could be because you loaded this page more than 3 days ago.`,
+      );
     }
   }
 
@@ -125,6 +155,12 @@ export class CallerService {
       }
       case 'login':
         return undefined;
+      case 'cookies':
+        // An api token is read from the database; without one, the cookie pair is a login token.
+        if (credentials.apiToken !== undefined) return undefined;
+        return credentials.userId !== undefined && credentials.cookie !== undefined
+          ? this.resolveNow({ kind: 'token', userId: credentials.userId, cookie: credentials.cookie })
+          : this.resolveNow(credentials.fallback);
     }
   }
 
@@ -149,13 +185,13 @@ export class CallerService {
   }
 
   /** As apiKeyCaller, for a login token (`userid-cookie`). */
-  private async tokenCaller(userId: number, cookie: string): Promise<AuthUser> {
+  private async tokenCaller(userId: number, cookie: string, clientIp: string): Promise<AuthUser> {
     const model = await this.cache.current();
     const owner = model?.loginCookieUser(cookie);
     const profile = owner === userId ? model!.profile(userId) : undefined;
     if (!model || !profile) {
       if (model) this.cache.noteMiss();
-      return this.byToken(userId, cookie);
+      return this.byToken(userId, cookie, clientIp);
     }
     this.checkEnabled(profile);
     return callerFromModel(model, profile);
@@ -226,13 +262,18 @@ export class CallerService {
     return this.withGroups(row);
   }
 
-  private async byToken(userId: number, cookie: string): Promise<AuthUser> {
+  /**
+   * Bugzilla's Cookie login (a token or the login cookies): the `logincookies` row of that cookie and
+   * user, made for any address (`ipaddr` NULL) or for the caller's (a session restricted to its address).
+   */
+  private async byToken(userId: number, cookie: string, clientIp: string): Promise<AuthUser> {
     // A token made a moment ago (login) may not be on a lagging replica yet: a miss is checked on the primary.
     const rows: (ProfileRow & { cookie: string })[] = await this.reader.queryConfirmingMisses(
       `SELECT c.cookie, p.userid, p.login_name, p.realname, p.is_enabled, p.disabledtext
          FROM logincookies c JOIN profiles p ON p.userid = c.userid
-        WHERE c.cookie = ? AND c.userid = ?`,
-      [cookie, userId],
+        WHERE c.cookie = ? AND c.userid = ? AND (c.ipaddr IS NULL OR c.ipaddr = ?)`,
+      // The address as Bugzilla's remote_ip() gives it (an IPv4 client without its IPv6 prefix).
+      [cookie, userId, lockoutAddress(clientIp)],
       (found) => found.some((r) => r.cookie === cookie),
     );
     const row = rows.find((r) => r.cookie === cookie);

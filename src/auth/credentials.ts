@@ -1,3 +1,5 @@
+import { LOGIN_COOKIE, LOGIN_ID_COOKIE, readCookie } from './bugzilla-cookies.js';
+
 /**
  * Which credentials a request carries (SPEC §3), from the query, a JSON body or
  * headers. Reading them also removes them from the query and the body, so that
@@ -7,7 +9,25 @@ export type Credentials =
   | { kind: 'login'; login: string; password: string }
   | { kind: 'token'; userId: number; cookie: string }
   | { kind: 'apiKey'; key: string }
+  | CookieCredentials
   | { kind: 'none' };
+
+/**
+ * A browser's login cookies (`Bugzilla_login` + `Bugzilla_logincookie`, Bugzilla/Auth/Login/Cookie.pm),
+ * where Bugzilla 5.2's web services let them count (XML-RPC, JSON-RPC POST, REST POST and PUT), with
+ * the page's `Bugzilla_api_token` if one came: that must then be an `api_token` of the cookies' user
+ * (`tokens`), else the request fails (307), even when the cookies are missing. Without the pair, the
+ * rest of the login stack answers (`fallback`: a `Bugzilla_token`, an API key, or none).
+ */
+export interface CookieCredentials {
+  kind: 'cookies';
+  /** `Bugzilla_login` (a user id), when a whole number. */
+  userId: number | undefined;
+  /** `Bugzilla_logincookie`. */
+  cookie: string | undefined;
+  apiToken: string | undefined;
+  fallback: Exclude<Credentials, CookieCredentials>;
+}
 
 type Params = Record<string, unknown>;
 
@@ -18,6 +38,9 @@ export const PARAM_NAMES = {
   password: ['Bugzilla_password', 'password'],
   token: ['Bugzilla_token', 'token'],
 } as const;
+
+/** Not a credential by itself: a page's proof that its cookies are sent on purpose (with cookies only). */
+const API_TOKEN_PARAMS = ['Bugzilla_api_token'] as const;
 
 /** Header of each credential (lower case, as Node gives header names). */
 export const HEADER_NAMES = {
@@ -89,11 +112,16 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
   return headers[name] === undefined ? undefined : decodeHeader(headers[name], name);
 }
 
+/**
+ * `cookies`: the request's `Cookie` header where Bugzilla 5.2 lets login cookies count (the transport
+ * decides: XML-RPC, JSON-RPC POST, REST POST and PUT), undefined where they do not.
+ */
 export function extractCredentials(
   query: Params | undefined,
   body: unknown,
   headers: Record<string, string | string[] | undefined>,
   keepOwnParams: boolean,
+  cookies?: string | string[],
 ): Credentials {
   const fromQuery = query && typeof query === 'object' && hasKeys(query);
   const fromBody = body && typeof body === 'object' && !Array.isArray(body) && hasKeys(body as Params);
@@ -106,17 +134,27 @@ export function extractCredentials(
   // An empty login or password is a failed login (300), counted by the lockout for a known account.
   const login = take(sources, PARAM_NAMES.login, keepOwnParams, sent) ?? header(headers, HEADER_NAMES.login);
   const password = take(sources, PARAM_NAMES.password, keepOwnParams, sent) ?? header(headers, HEADER_NAMES.password);
+  const apiToken = take(sources, API_TOKEN_PARAMS, false, notEmpty);
 
-  // Bugzilla's login stack: login/password first, then the token, then the API key.
+  // Bugzilla's login stack: login/password first, then the cookies or the token, then the API key.
   if (login !== undefined && password !== undefined) return { kind: 'login', login, password };
   const tokenMatch = token ? /^(\d+)-(.+)$/.exec(token) : null;
   // A badly formed token is ignored, as Bugzilla does.
-  if (tokenMatch) return { kind: 'token', userId: Number(tokenMatch[1]), cookie: tokenMatch[2] };
-  if (apiKey) return { kind: 'apiKey', key: apiKey };
-  return NONE;
+  const rest: Exclude<Credentials, CookieCredentials> = tokenMatch
+    ? { kind: 'token', userId: Number(tokenMatch[1]), cookie: tokenMatch[2] }
+    : apiKey
+      ? { kind: 'apiKey', key: apiKey }
+      : NONE;
+  if (cookies === undefined) return rest;
+  const userText = readCookie(cookies, LOGIN_ID_COOKIE);
+  const userId = userText !== undefined && /^\d+$/.test(userText) ? Number(userText) : undefined;
+  const cookie = readCookie(cookies, LOGIN_COOKIE);
+  const pair = userId !== undefined && cookie !== undefined;
+  if (!pair && apiToken === undefined) return rest;
+  return { kind: 'cookies', userId, cookie, apiToken, fallback: rest };
 }
 
-const NONE: Credentials = Object.freeze({ kind: 'none' });
+const NONE = Object.freeze({ kind: 'none' as const });
 
 function hasKeys(params: Params): boolean {
   for (const _ in params) return true;

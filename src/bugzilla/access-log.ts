@@ -15,6 +15,14 @@ const CREDENTIAL_PARAMS = new Set(
 const RPC_PARAMS = 'params';
 const CREDENTIAL_NAME = /api_key|login|password|token/i;
 
+/**
+ * Names Bugzilla's own pages and servers take secrets under, for the requests a front passes to it
+ * (SPEC §13): any name with a password, token or API key in it (`Bugzilla_api_token`, `new_password1`),
+ * and token.cgi's `t`.
+ */
+const SECRET_NAME = /password|token|api_key|logincookie/i;
+const TOKEN_PAGE_PARAM = 't';
+
 function decoded(value: string): string {
   try {
     return decodeURIComponent(value.replace(/\+/g, ' '));
@@ -61,6 +69,8 @@ function redactQuery(url: string): string {
     const name = decoded(rawName).toLowerCase();
     const secret =
       CREDENTIAL_PARAMS.has(name) ||
+      SECRET_NAME.test(name) ||
+      name === TOKEN_PAGE_PARAM ||
       (name === RPC_PARAMS && CREDENTIAL_NAME.test(decoded(pairs[i].slice(equalsAt + 1))));
     if (secret) pairs[i] = `${rawName}=[redacted]`;
   }

@@ -20,6 +20,8 @@ export const ErrorCode = {
   ACCOUNT_DISABLED: 301,
   AUTH_FAILURE: 304,
   API_KEY_INVALID: 306,
+  /** Bugzilla's auth_invalid_token: a `Bugzilla_api_token` that is not the cookies' user's. */
+  AUTH_INVALID_TOKEN: 307,
   LOGIN_REQUIRED: 410,
   INVALID_USERNAME: 504,
   USER_ACCESS_DENIED: 505,

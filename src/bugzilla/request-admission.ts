@@ -8,7 +8,8 @@ import { normalizeRequestUrl } from './request-path.js';
  * What happens to a request before any route runs: its path is normalised as Apache would
  * (request-path.ts), and requests the service will not route are refused in Bugzilla's envelope —
  * a path climbing above the root (400), a URL longer than HTTP_MAX_HEADER_BYTES (414) — by the
- * first onRequest hook, which also answers OPTIONS. Node itself refuses a request line plus headers
+ * first onRequest hook, which also answers OPTIONS (and, in front of a Bugzilla, lets the front decide
+ * whether Bugzilla answers instead). Node itself refuses a request line plus headers
  * past the same limit before the application sees the request; clientErrorAnswer gives that answer
  * the envelope too.
  */
@@ -48,11 +49,14 @@ export function requestUrlRewriter(maxHeaderBytes: number): (request: IncomingMe
 export function admitRequests(
   fastify: FastifyInstance,
   answerOptions: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void,
+  front?: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => boolean,
 ): void {
   // Callback style (no promise per request): nearly every request passes.
   fastify.addHook('onRequest', (request, reply, done) => {
     const refusal = refusals.get(request.raw);
     if (refusal) done(refusal());
+    // In front of a Bugzilla (SPEC §13, src/front): a request the front takes over is passed on there.
+    else if (front !== undefined && front(request, reply, done)) return;
     else if (request.method === 'OPTIONS') answerOptions(request, reply, done);
     else done();
   });

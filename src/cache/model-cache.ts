@@ -179,6 +179,17 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
     return this.isFresh(now) ? this.model : undefined;
   }
 
+  /**
+   * Another writer has just committed something a caller is about to read (a request passed to the
+   * Perl Bugzilla that this service fronts, SPEC §13): the model is served again only from a check
+   * that starts after this call, as after a write of this instance's own — but which tables changed
+   * is left to the change signal to say, as for any other writer's commit.
+   */
+  noteOutsideWrite(): void {
+    if (this.disabled || this.closed) return;
+    this.writeSeq++;
+  }
+
   /** An answer served from a model freshNow() gave. */
   noteHit(): void {
     this.metrics.hit(METRICS_NAME);

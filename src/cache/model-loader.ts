@@ -285,7 +285,11 @@ const LOADERS: { [K in ModelTable]: Loader<K> } = {
     );
   },
   logincookies: async (read) => {
-    const rows = await read<{ cookie: string; userid: number }>('SELECT cookie, userid FROM logincookies');
+    // Sessions a user restricted to one address (Bugzilla's Bugzilla_restrictlogin: ipaddr set) are not
+    // kept here: the caller's address is checked with them in the database (CallerService.byToken).
+    const rows = await read<{ cookie: string; userid: number }>(
+      'SELECT cookie, userid FROM logincookies WHERE ipaddr IS NULL',
+    );
     return new Map(rows.map((row) => [row.cookie, num(row.userid)]));
   },
   user_group_map: async (read) =>

@@ -36,7 +36,24 @@ describe('loadConfig', () => {
       adminUi: true,
       httpMaxHeaderBytes: 262144,
       galera: { start: 'first', failback: false, writeRetryMs: 10000, causalReads: false },
+      bugzillaUrl: undefined,
+      bugzillaTimeoutMs: 300000,
     });
+  });
+
+  it('reads BUGZILLA_URL as a base URL ending in a slash, and its timeout', () => {
+    expect(loadConfig({ BUGZILLA_URL: 'http://127.0.0.1:8090' }).bugzillaUrl).toBe('http://127.0.0.1:8090/');
+    expect(loadConfig({ BUGZILLA_URL: 'http://bz.internal/bugzilla' }).bugzillaUrl).toBe(
+      'http://bz.internal/bugzilla/',
+    );
+    expect(loadConfig({ BUGZILLA_URL: 'https://bz.internal/bugzilla/' }).bugzillaUrl).toBe(
+      'https://bz.internal/bugzilla/',
+    );
+    expect(loadConfig({ BUGZILLA_TIMEOUT_MS: '2500' }).bugzillaTimeoutMs).toBe(2500);
+    for (const bad of ['bz.internal', 'ftp://bz/', 'http://u:p@bz/', 'http://bz/?a=1']) {
+      expect(() => loadConfig({ BUGZILLA_URL: bad })).toThrow(/^BUGZILLA_URL must be/);
+    }
+    expect(() => loadConfig({ BUGZILLA_TIMEOUT_MS: '0' })).toThrow(/^BUGZILLA_TIMEOUT_MS must be/);
   });
 
   it('reads the replica URLs, the lag limit and the number of workers', () => {

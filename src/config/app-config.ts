@@ -94,6 +94,13 @@ export interface AppConfig {
   httpMaxHeaderBytes: number;
   /** Galera nodes (several in DATABASE_URL): how the service uses them (docs/operators.md, "Running on Galera"). */
   galera: GaleraSettings;
+  /**
+   * The Perl Bugzilla this service is the front of (SPEC §13), as a base URL ending in `/`; undefined:
+   * the service answers everything itself (an unknown path is a 404 envelope).
+   */
+  bugzillaUrl: string | undefined;
+  /** How long a request passed to Bugzilla may wait for its answer (and between two of its chunks) before a 504. */
+  bugzillaTimeoutMs: number;
 }
 
 export interface GaleraSettings {
@@ -150,6 +157,8 @@ export const SETTINGS = {
   DB_NODE_FAILBACK: 'false',
   DB_WRITE_RETRY_MS: '10000',
   DB_CAUSAL_READS: 'false',
+  BUGZILLA_URL: '',
+  BUGZILLA_TIMEOUT_MS: '300000',
 } as const;
 
 /** Node's own default (16 KiB) at least; at most 16 MiB, far past any client's URL. */
@@ -411,5 +420,26 @@ export function loadConfig(env: Env = process.env): AppConfig {
     adminUi: bool(env, 'ADMIN_UI'),
     httpMaxHeaderBytes: integer(env, 'HTTP_MAX_HEADER_BYTES', MIN_HEADER_BYTES, MAX_HEADER_BYTES),
     galera: galeraSettings(env, database),
+    bugzillaUrl: bugzillaUrl(env),
+    bugzillaTimeoutMs: integer(env, 'BUGZILLA_TIMEOUT_MS', 1, 86_400_000),
   };
+}
+
+/** BUGZILLA_URL as a base URL that relative paths resolve under (`http://bz/bugzilla` is `http://bz/bugzilla/`). */
+function bugzillaUrl(env: Env): string | undefined {
+  const raw = value(env, 'BUGZILLA_URL').trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`BUGZILLA_URL must be an http:// or https:// URL (got '${raw}')`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
+    throw new ConfigError(
+      `BUGZILLA_URL must be an http:// or https:// URL without credentials, query or fragment (got '${raw}')`,
+    );
+  }
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url.href;
 }

@@ -56,10 +56,24 @@ function isWroteMessage(message: unknown): message is WroteMessage {
   return typeof (message as WroteMessage | null)?.bzpCallerWrote === 'number';
 }
 
+/** Requests whose reads all go to the primary, decided before their routing context exists. */
+const PRIMARY_READS = Symbol('primaryReads');
+
+/**
+ * All of this request's reads go to the primary, as a request's own write sends them: for a caller who
+ * has just written through another writer this service knows of (the Perl Bugzilla it fronts, SPEC
+ * §13), whose write a lagging replica may not have yet. Call before the routing context is made (the
+ * service's first onRequest hook).
+ */
+export function readFromPrimary(request: FastifyRequest): void {
+  (request as unknown as Record<symbol, boolean>)[PRIMARY_READS] = true;
+}
+
 /** Gives each request its routing context; the handler (Nest's guards, pipes, controllers) runs inside it. */
 export function registerRequestRouting(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
-    (request as unknown as Record<symbol, RequestRouting>)[ROUTING] = { wrote: false };
+    const primary = (request as unknown as Record<symbol, boolean | undefined>)[PRIMARY_READS] === true;
+    (request as unknown as Record<symbol, RequestRouting>)[ROUTING] = { wrote: primary };
     done();
   });
   // Entered again right before the handler: body parsing may have left the context of onRequest.

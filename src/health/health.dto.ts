@@ -49,4 +49,12 @@ export class HealthDto {
     description: 'Only with several Galera nodes or with read replicas.',
   })
   databases?: DatabasesHealthDto;
+
+  @ApiPropertyOptional({
+    enum: ['ok', 'down'],
+    example: 'ok',
+    description:
+      'Only in front of a Perl Bugzilla (BUGZILLA_URL): whether it answers. A Bugzilla that is down does not fail the answer.',
+  })
+  bugzilla?: string;
 }

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { DatabaseFault } from '../bugzilla/error-envelope.js';
 import { availabilityOf } from '../database/galera/availability.js';
 import { CacheMetrics } from './cache-metrics.js';
+import { FrontMetrics } from './front-metrics.js';
 import { readPoolUsage, type PoolUsage } from './database-pool.js';
 import { registerRequestSeries } from './request-series.js';
 
@@ -154,13 +155,26 @@ export class AppMetrics {
     trackOldestData: (cache, oldestLoadedAt) => void this.oldestData.set(cache, oldestLoadedAt),
   };
 
+  private frontMetrics?: FrontMetrics;
+
+  /** The front's series (SPEC §13), registered on the first call: only a service in front of a Bugzilla has them. */
+  front(): FrontMetrics {
+    return (this.frontMetrics ??= new FrontMetrics(this.registry));
+  }
+
   /** The pool gauges read this data source's pool at each scrape. */
   watchPool(dataSource: DataSource): void {
     this.dataSource = dataSource;
   }
 
   /** One answered request, by its route template, method and status code. */
-  observeRequest(route: string, method: string, statusCode: number, seconds: number, fault: DatabaseFault | undefined): void {
+  observeRequest(
+    route: string,
+    method: string,
+    statusCode: number,
+    seconds: number,
+    fault: DatabaseFault | undefined,
+  ): void {
     this.requestSeries.observe(route, method, statusCode, seconds);
     if (statusCode === 503) this.unavailableAnswers.inc();
     if (fault) this.databaseErrors.inc({ kind: fault });
@@ -180,6 +194,7 @@ export class AppMetrics {
   /** Forgets the data source and every series (the application is closing). */
   close(): void {
     this.dataSource = undefined;
+    this.frontMetrics = undefined;
     this.oldestData.clear();
     this.requestSeries.clear();
     this.registry.clear();

@@ -6,6 +6,7 @@ import { extractCredentials } from '../auth/credentials.js';
 import { BugzillaError } from '../bugzilla/bugzilla-error.js';
 import { toLoggedBugzillaError } from '../bugzilla/error-envelope.js';
 import type { RpcMethod } from './rpc-methods.js';
+import { JSONRPC_PATH } from './rpc.module.js';
 
 /**
  * Runs one method of the table for either transport: takes the credentials out of the params
@@ -22,7 +23,13 @@ export class RpcDispatcher {
   async invoke(method: RpcMethod, params: Record<string, unknown>, request: FastifyRequest): Promise<unknown> {
     // A copy: extractCredentials deletes the credential parameters it reads.
     const own: Record<string, unknown> = { ...params };
-    const credentials = extractCredentials(own, undefined, request.headers, method.access.ownCredentialParams === true);
+    const credentials = extractCredentials(
+      own,
+      undefined,
+      request.headers,
+      method.access.ownCredentialParams === true,
+      rpcCookies(request),
+    );
     const { user, loginCookie } = await this.access.admit(credentials, method.access, request.ip);
     return method.call({
       user,
@@ -32,6 +39,16 @@ export class RpcDispatcher {
       service: (type) => this.moduleRef.get(type, { strict: false }),
     });
   }
+}
+
+/**
+ * Where Bugzilla 5.2's RPC servers let login cookies count: XML-RPC always, JSON-RPC over POST only
+ * (JSONRPC.pm handle_login: a GET can be made cross-site, JSONP included).
+ */
+function rpcCookies(request: FastifyRequest): string | string[] | undefined {
+  if (request.method !== 'POST' && request.url.startsWith(JSONRPC_PATH)) return undefined;
+  // Counted even when none came: an api token then fails as Bugzilla fails it.
+  return request.headers.cookie ?? '';
 }
 
 /**

@@ -65,6 +65,16 @@ const EDIT_PRODUCTS: RouteAccess = {
   requiredGroup: { group: 'editcomponents', action: 'add, modify or delete products' },
 };
 
+/**
+ * Bugzilla 5.2's BugUserLastVisit methods take `ids` through WebService::Util's validate, which makes
+ * a single id a list of one; show_bug.cgi's own JavaScript (js/bug.js) sends it so over JSON-RPC.
+ * (The REST routes keep SPEC §2's rule: an array, or 53.)
+ */
+function scalarIdsAsList(params: Record<string, unknown>): Record<string, unknown> {
+  const ids = params.ids;
+  return typeof ids === 'number' || typeof ids === 'string' ? { ...params, ids: [ids] } : params;
+}
+
 const productGet: RpcMethod = {
   readOnly: true,
   access: {},
@@ -190,14 +200,14 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
     access: { loginRequired: true },
     rest: ['POST /rest/bug_user_last_visit', 'POST /rest/bug_user_last_visit/:id(^\\d+)'],
     dateTimeFields: ['last_visit_ts'],
-    call: ({ service, user, params }) => service(LastVisitService).update(user, undefined, {}, params),
+    call: ({ service, user, params }) => service(LastVisitService).update(user, undefined, {}, scalarIdsAsList(params)),
   },
   'BugUserLastVisit.get': {
     readOnly: false,
     access: { loginRequired: true },
     rest: ['GET /rest/bug_user_last_visit', 'GET /rest/bug_user_last_visit/:id(^\\d+)'],
     dateTimeFields: ['last_visit_ts'],
-    call: ({ service, user, params }) => service(LastVisitService).get(user, undefined, params),
+    call: ({ service, user, params }) => service(LastVisitService).get(user, undefined, scalarIdsAsList(params)),
   },
 
   // Bugzilla 5.2 serves Component.create; get, update and delete are bugzilla.mozilla.org's and

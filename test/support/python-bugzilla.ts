@@ -151,11 +151,12 @@ export class PythonBugzillaSession {
 
   constructor(private readonly path: '' | '/rest') {}
 
-  async start(): Promise<void> {
+  /** `env`: settings for the service (BUGZILLA_URL, for the front's spec). */
+  async start(env: Record<string, string> = {}): Promise<void> {
     if (!existsSync(BUGZILLA_CLI) || !existsSync('/usr/lib/python3/dist-packages/bugzilla/__init__.py')) {
       throw new Error('python-bugzilla is missing: run scripts/ensure-python-bugzilla.sh (npm test runs it first)');
     }
-    this.app = await startTestApp('mysql');
+    this.app = await startTestApp('mysql', env);
     this.fx = await seedFixture(this.app);
     await this.app.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = this.app.app.getHttpServer().address() as AddressInfo;
