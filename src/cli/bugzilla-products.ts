@@ -14,7 +14,8 @@ const USAGE = `usage: bugzilla-products [--port N] [--host H] [--database memory
   --database memory|URL    memory: SQLite in memory; or a mysql:// URL or sqlite:path; default DATABASE_URL
   --seed FILE              data to load at start (JSON or YAML, see seed.schema.json)
   --provider-states FILE   Pact provider states (state name -> seed); serves POST /_pact/provider_states
-  --print-url              print the base URL alone on one line once it answers (and nothing else)`;
+  --print-url              print the base URL alone on one line once it answers (and nothing else)
+       bugzilla-products catalog export|plan|apply ...   the catalogue as code (catalog --help)`;
 
 function fail(message: string, code = 1): never {
   console.error(message);
@@ -22,6 +23,12 @@ function fail(message: string, code = 1): never {
 }
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'catalog') {
+    // The catalogue as code (SPEC §14): a client of a running service, not the service.
+    const { runCatalog } = await import('./catalog.js');
+    process.exitCode = await runCatalog(process.argv.slice(3), process.env);
+    return;
+  }
   let values;
   try {
     ({ values } = parseArgs({

@@ -1,0 +1,272 @@
+import { type CatalogClient, pathOf, type Schemas, ServiceError } from './catalog-client.js';
+import type { Change, Plan } from './catalog-diff.js';
+import {
+  ANY_PRODUCT,
+  type CatClassification,
+  type CatComponent,
+  type CatFlagType,
+  type CatGroupControl,
+  type CatProduct,
+  type CatValue,
+  isDefaultControl,
+  key,
+} from './catalog-model.js';
+import { componentOf, controlOf, flagTypeOf, productOf } from './catalog-read.js';
+
+/**
+ * Walks a plan, one REST write per change, in the plan's order — the same writes the admin console
+ * makes, so Bugzilla's rules, messages and `audit_log` rows are the service's own. Before each write
+ * of an existing object it reads the object again and compares it with what the plan read: if anyone
+ * changed it since, the apply stops there without touching it; otherwise the write carries that
+ * read's ETag as `If-Match`, so a change made in between is refused too (412). The first refusal
+ * stops the walk; what was done stays done, and a new plan continues from there.
+ */
+
+export class ChangedSinceRead extends Error {
+  constructor(readonly change: Change) {
+    super('it was changed by someone else since the plan read it');
+    this.name = 'ChangedSinceRead';
+  }
+}
+
+export interface ApplyResult {
+  done: Change[];
+  failed?: { change: Change; message: string };
+  notDone: Change[];
+}
+
+export async function applyPlan(
+  client: CatalogClient,
+  plan: Plan,
+  onDone: (change: Change) => void = () => {},
+): Promise<ApplyResult> {
+  const done: Change[] = [];
+  for (const [i, change] of plan.changes.entries()) {
+    try {
+      await write(client, change);
+    } catch (error) {
+      const message =
+        error instanceof ServiceError && error.isStale
+          ? 'it was changed by someone else since the plan read it (412)'
+          : error instanceof Error
+            ? error.message
+            : String(error);
+      return { done, failed: { change, message }, notDone: plan.changes.slice(i + 1) };
+    }
+    done.push(change);
+    onDone(change);
+  }
+  return { done, notDone: [] };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function ensureUnchanged(change: Change, now: unknown, then: unknown): void {
+  if (!same(now, then)) throw new ChangedSinceRead(change);
+}
+
+/** A write's fields from its field changes, renamed to the API's keys where they differ. */
+function changedFields(change: Change, rename: Record<string, string> = {}): Record<string, unknown> {
+  return Object.fromEntries(change.fields.map((f) => [rename[f.field] ?? f.field, f.to]));
+}
+
+async function write(client: CatalogClient, change: Change): Promise<void> {
+  if (change.action === 'error') throw new Error(change.message);
+  switch (change.kind) {
+    case 'classification':
+      return writeClassification(client, change);
+    case 'product':
+      return writeProduct(client, change);
+    case 'version':
+    case 'milestone':
+      return writeValue(client, change);
+    case 'component':
+      return writeComponent(client, change);
+    case 'group_controls':
+      return writeGroupControls(client, change);
+    case 'flag_type':
+      return writeFlagType(client, change);
+    case 'group':
+      throw new Error("groups cannot be written over the REST API (use Bugzilla's editgroups.cgi)");
+  }
+}
+
+const classificationFields = (c: CatClassification) => ({
+  name: c.name,
+  description: c.description,
+  sortkey: c.sortkey,
+});
+
+async function writeClassification(client: CatalogClient, change: Change): Promise<void> {
+  if (change.action === 'add') {
+    const c = change.desired as CatClassification;
+    await client.post('/rest/classification', { name: c.name, description: c.description, sortkey: c.sortkey });
+    return;
+  }
+  const live = (change as { live: CatClassification }).live;
+  const path = pathOf('/rest/classification/{id}', { id: live.id! });
+  const read = await client.get<Schemas['ClassificationListDto']>(path);
+  const now = read.data.classifications[0];
+  ensureUnchanged(
+    change,
+    now && classificationFields({ name: now.name, description: now.description ?? '', sortkey: now.sort_key }),
+    classificationFields(live),
+  );
+  if (change.action === 'remove') await client.delete(path, read.etag);
+  else await client.put(path, changedFields(change), read.etag);
+}
+
+const productFields = (p: CatProduct) => ({
+  name: p.name,
+  description: p.description,
+  classification: p.classification,
+  default_milestone: p.default_milestone,
+  is_open: p.is_open,
+  has_unconfirmed: p.has_unconfirmed,
+});
+
+async function readProduct(client: CatalogClient, name: string) {
+  const read = await client.get<Schemas['ProductListDto']>(pathOf('/rest/product/{name}', { name }), {
+    query: { type: ['accessible'] },
+  });
+  const found = read.data.products[0];
+  return { product: found && productOf(found), etag: read.etag };
+}
+
+async function writeProduct(client: CatalogClient, change: Change): Promise<void> {
+  if (change.action === 'add') {
+    const p = change.desired as CatProduct;
+    await client.post('/rest/product', {
+      name: p.name,
+      description: p.description,
+      version: p.version ?? p.versions?.[0]?.name ?? 'unspecified',
+      classification: p.classification,
+      default_milestone: p.default_milestone,
+      is_open: p.is_open,
+      has_unconfirmed: p.has_unconfirmed,
+    });
+    return;
+  }
+  const live = (change as { live: CatProduct }).live;
+  const { product, etag } = await readProduct(client, String(live.id));
+  ensureUnchanged(change, product && productFields(product), productFields(live));
+  const path = pathOf('/rest/product/{id}', { id: live.id! });
+  if (change.action === 'remove') await client.delete(path, etag);
+  else await client.put(path, changedFields(change), etag);
+}
+
+const valueFields = (v: CatValue, kind: string) =>
+  kind === 'version'
+    ? { name: v.name, is_active: v.is_active }
+    : { name: v.name, sort_key: v.sort_key, is_active: v.is_active };
+
+async function writeValue(client: CatalogClient, change: Change): Promise<void> {
+  const kind = change.kind;
+  const base = pathOf(`/rest/product/{product}/${kind}`, { product: change.product! });
+  if (change.action === 'add') {
+    const v = change.desired as CatValue;
+    await client.post(base, kind === 'version' ? { name: v.name, is_active: v.is_active } : valueFields(v, kind));
+    return;
+  }
+  const live = (change as { live: CatValue }).live;
+  const { product, etag } = await readProduct(client, change.product!);
+  const list = kind === 'version' ? product?.versions : product?.milestones;
+  const now = list?.find((v) => v.id === live.id);
+  ensureUnchanged(change, now && valueFields(now, kind), valueFields(live, kind));
+  const path = `${base}/${encodeURIComponent(live.name)}`;
+  if (change.action === 'remove') await client.delete(path, etag);
+  else await client.put(path, changedFields(change), etag);
+}
+
+const componentFields = (c: CatComponent, withCc: boolean) => ({
+  name: c.name,
+  description: c.description,
+  default_assignee: c.default_assignee,
+  default_qa_contact: c.default_qa_contact,
+  is_active: c.is_active,
+  ...(withCc ? { default_cc: c.default_cc } : {}),
+});
+
+async function writeComponent(client: CatalogClient, change: Change): Promise<void> {
+  if (change.action === 'add') {
+    const c = change.desired as CatComponent;
+    await client.post('/rest/component', {
+      product: change.product,
+      name: c.name,
+      description: c.description,
+      default_assignee: c.default_assignee,
+      ...(c.default_qa_contact ? { default_qa_contact: c.default_qa_contact } : {}),
+      ...(c.default_cc?.length ? { default_cc: c.default_cc } : {}),
+      ...(c.is_active ? {} : { is_active: false }),
+    });
+    return;
+  }
+  const live = (change as { live: CatComponent }).live;
+  const path = pathOf('/rest/component/{id}', { id: live.id! });
+  const read = await client.get<Schemas['ComponentRecordDto']>(path);
+  const withCc = live.default_cc !== undefined;
+  ensureUnchanged(change, componentFields(componentOf(read.data), withCc), componentFields(live, withCc));
+  if (change.action === 'remove') await client.delete(path, read.etag);
+  else await client.put(path, changedFields(change), read.etag);
+}
+
+async function writeGroupControls(client: CatalogClient, change: Change): Promise<void> {
+  if (change.action !== 'change') throw new Error(`unexpected ${change.action} of group controls`);
+  const path = pathOf('/rest/product/{name}/group_controls', { name: change.product! });
+  const read = await client.get<Schemas['GroupControlsDto']>(path);
+  const now = read.data.group_controls.map(controlOf).filter((c) => !isDefaultControl(c));
+  const order = (list: CatGroupControl[]) => [...list].sort((a, b) => (key(a.group) < key(b.group) ? -1 : 1));
+  ensureUnchanged(change, order(now), order(change.live as CatGroupControl[]));
+  // One item per group that changes, with the whole of its settings as the file wants them.
+  const byGroup = new Map<string, Record<string, unknown>>();
+  for (const field of change.fields) {
+    const dot = field.field.lastIndexOf('.');
+    const group = field.field.slice(0, dot);
+    const item = byGroup.get(group) ?? { group };
+    item[field.field.slice(dot + 1)] = field.to;
+    byGroup.set(group, item);
+  }
+  for (const item of byGroup.values()) {
+    // Member and other controls go together: Bugzilla checks them as a pair.
+    const current = now.find((c) => key(c.group) === key(String(item.group)));
+    for (const field of ['membercontrol', 'othercontrol'] as const) item[field] ??= current?.[field] ?? 'NA';
+  }
+  await client.put(path, { group_controls: [...byGroup.values()] }, read.etag);
+}
+
+/** `"P:C"` → `{"P": ["C"]}`, the form POST and PUT /rest/flag_type take; `"P"` and `"__Any__"` as they are. */
+function clusions(targets: string[]): (string | Record<string, string[]>)[] {
+  return targets.map((t) => {
+    const colon = t.indexOf(':');
+    return t === ANY_PRODUCT || colon < 0 ? t : { [t.slice(0, colon)]: [t.slice(colon + 1)] };
+  });
+}
+
+async function writeFlagType(client: CatalogClient, change: Change): Promise<void> {
+  if (change.action === 'add') {
+    const t = change.desired as CatFlagType;
+    const { inclusions, exclusions, grant_group, request_group, renamed_from: _renamed, id: _id, ...fields } = t;
+    await client.post('/rest/flag_type', {
+      ...fields,
+      ...(grant_group ? { grant_group } : {}),
+      ...(request_group ? { request_group } : {}),
+      ...(same(inclusions, [ANY_PRODUCT]) ? {} : { inclusions: clusions(inclusions) }),
+      exclusions: clusions(exclusions),
+    });
+    return;
+  }
+  const live = (change as { live: CatFlagType }).live;
+  const read = await client.get<Schemas['FlagTypesRulesDto']>('/rest/flag_type', { query: { ids: [live.id!] } });
+  const now = read.data.flagtypes[0];
+  const strip = ({ id: _id, renamed_from: _r, ...rest }: CatFlagType) => rest;
+  ensureUnchanged(change, now && strip(flagTypeOf(now)), strip(live));
+  const path = pathOf('/rest/flag_type/{id}', { id: live.id! });
+  if (change.action === 'remove') {
+    await client.delete(path, read.etag);
+    return;
+  }
+  const fields = changedFields(change);
+  if (Array.isArray(fields.inclusions)) fields.inclusions = clusions(fields.inclusions as string[]);
+  if (Array.isArray(fields.exclusions)) fields.exclusions = clusions(fields.exclusions as string[]);
+  await client.put(path, fields, read.etag);
+}
