@@ -10,6 +10,7 @@ import {
   type CatValue,
   isDefaultControl,
   key,
+  sortedTargets,
 } from './catalog-model.js';
 import { componentOf, controlOf, flagTypeOf, productOf } from './catalog-read.js';
 
@@ -35,15 +36,49 @@ export interface ApplyResult {
   notDone: Change[];
 }
 
+/**
+ * The renames this apply has made so far: an object read by the plan names a classification, product
+ * or component by its old name, and is still "as read" when it names it by the new one.
+ */
+class Renames {
+  private readonly classifications = new Map<string, string>();
+  private readonly products = new Map<string, string>();
+  private readonly components = new Map<string, string>();
+
+  record(change: Change): void {
+    const name = change.fields.find((f) => f.field === 'name');
+    if (change.action !== 'change' || !name) return;
+    const [from, to] = [String(name.from), String(name.to)];
+    if (change.kind === 'classification') this.classifications.set(key(from), to);
+    if (change.kind === 'product') this.products.set(key(from), to);
+    if (change.kind === 'component') this.components.set(`${key(change.product!)}\u0000${key(from)}`, to);
+  }
+
+  classification(name: string): string {
+    return this.classifications.get(key(name)) ?? name;
+  }
+
+  /** A flag type's `"P"` or `"P:C"` target, with the names it has now. */
+  target(text: string): string {
+    const colon = text.indexOf(':');
+    const product = colon < 0 ? text : text.slice(0, colon);
+    const productNow = this.products.get(key(product)) ?? product;
+    if (colon < 0) return productNow;
+    const component = text.slice(colon + 1);
+    return `${productNow}:${this.components.get(`${key(productNow)}\u0000${key(component)}`) ?? component}`;
+  }
+}
+
 export async function applyPlan(
   client: CatalogClient,
   plan: Plan,
   onDone: (change: Change) => void = () => {},
 ): Promise<ApplyResult> {
   const done: Change[] = [];
+  const renames = new Renames();
   for (const [i, change] of plan.changes.entries()) {
     try {
-      await write(client, change);
+      await write(client, change, renames);
     } catch (error) {
       const message =
         error instanceof ServiceError && error.isStale
@@ -54,6 +89,7 @@ export async function applyPlan(
       return { done, failed: { change, message }, notDone: plan.changes.slice(i + 1) };
     }
     done.push(change);
+    renames.record(change);
     onDone(change);
   }
   return { done, notDone: [] };
@@ -70,13 +106,13 @@ function changedFields(change: Change, rename: Record<string, string> = {}): Rec
   return Object.fromEntries(change.fields.map((f) => [rename[f.field] ?? f.field, f.to]));
 }
 
-async function write(client: CatalogClient, change: Change): Promise<void> {
+async function write(client: CatalogClient, change: Change, renames: Renames): Promise<void> {
   if (change.action === 'error') throw new Error(change.message);
   switch (change.kind) {
     case 'classification':
       return writeClassification(client, change);
     case 'product':
-      return writeProduct(client, change);
+      return writeProduct(client, change, renames);
     case 'version':
     case 'milestone':
       return writeValue(client, change);
@@ -85,7 +121,7 @@ async function write(client: CatalogClient, change: Change): Promise<void> {
     case 'group_controls':
       return writeGroupControls(client, change);
     case 'flag_type':
-      return writeFlagType(client, change);
+      return writeFlagType(client, change, renames);
     case 'group':
       throw new Error("groups cannot be written over the REST API (use Bugzilla's editgroups.cgi)");
   }
@@ -133,7 +169,7 @@ async function readProduct(client: CatalogClient, name: string) {
   return { product: found && productOf(found), etag: read.etag };
 }
 
-async function writeProduct(client: CatalogClient, change: Change): Promise<void> {
+async function writeProduct(client: CatalogClient, change: Change, renames: Renames): Promise<void> {
   if (change.action === 'add') {
     const p = change.desired as CatProduct;
     await client.post('/rest/product', {
@@ -149,7 +185,8 @@ async function writeProduct(client: CatalogClient, change: Change): Promise<void
   }
   const live = (change as { live: CatProduct }).live;
   const { product, etag } = await readProduct(client, String(live.id));
-  ensureUnchanged(change, product && productFields(product), productFields(live));
+  const asRead = { ...live, classification: renames.classification(live.classification) };
+  ensureUnchanged(change, product && productFields(product), productFields(asRead));
   const path = pathOf('/rest/product/{id}', { id: live.id! });
   if (change.action === 'remove') await client.delete(path, etag);
   else await client.put(path, changedFields(change), etag);
@@ -242,7 +279,7 @@ function clusions(targets: string[]): (string | Record<string, string[]>)[] {
   });
 }
 
-async function writeFlagType(client: CatalogClient, change: Change): Promise<void> {
+async function writeFlagType(client: CatalogClient, change: Change, renames: Renames): Promise<void> {
   if (change.action === 'add') {
     const t = change.desired as CatFlagType;
     const { inclusions, exclusions, grant_group, request_group, renamed_from: _renamed, id: _id, ...fields } = t;
@@ -259,7 +296,12 @@ async function writeFlagType(client: CatalogClient, change: Change): Promise<voi
   const read = await client.get<Schemas['FlagTypesRulesDto']>('/rest/flag_type', { query: { ids: [live.id!] } });
   const now = read.data.flagtypes[0];
   const strip = ({ id: _id, renamed_from: _r, ...rest }: CatFlagType) => rest;
-  ensureUnchanged(change, now && strip(flagTypeOf(now)), strip(live));
+  const asRead = {
+    ...live,
+    inclusions: sortedTargets(live.inclusions.map((t) => renames.target(t))),
+    exclusions: sortedTargets(live.exclusions.map((t) => renames.target(t))),
+  };
+  ensureUnchanged(change, now && strip(flagTypeOf(now)), strip(asRead));
   const path = pathOf('/rest/flag_type/{id}', { id: live.id! });
   if (change.action === 'remove') {
     await client.delete(path, read.etag);

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { readSeedFile } from '../seed/seed-file.js';
 import { SeedError } from '../seed/seed-validation.js';
@@ -89,10 +90,33 @@ export async function makePlan(client: CatalogClient, file: CatalogueFile, prune
   return diffCatalogue(live, desiredCatalogue(file), { prune });
 }
 
-export async function planCommand(client: CatalogClient, io: Output, path: string, prune: boolean): Promise<number> {
+/**
+ * A plan saved by `plan --out` (Terraform's `plan -out`): the changes with the objects as the plan
+ * read them, so that `apply` of it writes exactly those, each only if its object is still as read.
+ */
+interface SavedPlan {
+  catalog_plan: 1;
+  url: string;
+  changes: Change[];
+}
+
+function isSavedPlan(input: unknown): input is SavedPlan {
+  return typeof input === 'object' && input !== null && (input as SavedPlan).catalog_plan === 1;
+}
+
+export async function planCommand(
+  client: CatalogClient,
+  io: Output,
+  path: string,
+  options: { prune: boolean; out?: string },
+): Promise<number> {
   const file = readCatalogueFile(path);
-  const plan = await makePlan(client, file, prune);
+  const plan = await makePlan(client, file, options.prune);
   io.out(planText(plan));
+  if (options.out) {
+    const saved: SavedPlan = { catalog_plan: 1, url: client.url, changes: plan.changes };
+    writeFileSync(options.out, `${JSON.stringify(saved, null, 1)}\n`);
+  }
   const counts = countsOf(plan);
   if (counts.error) return EXIT.error;
   return plan.changes.length ? EXIT.changes : EXIT.ok;
@@ -114,13 +138,21 @@ export async function applyCommand(
   path: string,
   options: { prune: boolean; yes: boolean; interactive: boolean },
 ): Promise<number> {
-  const file = readCatalogueFile(path);
+  const input = readSeedFile(path);
+  const file = isSavedPlan(input) ? undefined : readCatalogueFile(path);
   // Checked before any request: without a terminal nobody can answer the question.
   if (!options.yes && !options.interactive) {
     io.err('catalog apply: --yes is required when no terminal can confirm');
     return EXIT.error;
   }
-  const plan = await makePlan(client, file, options.prune);
+  let plan: Plan;
+  if (isSavedPlan(input)) {
+    if (input.url !== client.url) {
+      io.err(`catalog apply: ${path} is a plan of ${input.url}, not of ${client.url}`);
+      return EXIT.error;
+    }
+    plan = { changes: input.changes };
+  } else plan = await makePlan(client, file!, options.prune);
   io.out(planText(plan));
   if (countsOf(plan).error) {
     io.err('catalog apply: the plan has changes that cannot be done; nothing was applied.');
@@ -146,7 +178,6 @@ export async function applyCommand(
       ...notDone.map((c) => `  ${changeLine(c)}`),
       '',
       'Run plan again to see what is left; apply again continues from here.',
-      '',
     ].join('\n'),
   );
   return EXIT.error;

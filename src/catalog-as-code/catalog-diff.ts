@@ -10,6 +10,7 @@ import {
   flagTypeKey,
   GROUP_CONTROL_FIELDS,
   key,
+  sortedTargets,
   UNCLASSIFIED,
 } from './catalog-model.js';
 
@@ -96,7 +97,68 @@ function renameChange(live: { name: string }, desired: { name: string }): FieldC
   return live.name === desired.name ? [] : [{ field: 'name', from: live.name, to: desired.name }];
 }
 
+/**
+ * The renames the file asks for (old name → new), so that what refers to a renamed object — a
+ * product's classification, a flag type's products and components — is compared by its new name.
+ */
+function plannedRenames(live: Catalogue, desired: Partial<Catalogue>) {
+  const renamesOf = (liveNames: string[], wanted: { name: string; renamed_from?: string }[] | undefined) => {
+    const known = new Set(liveNames.map(key));
+    const map = new Map<string, string>();
+    for (const w of wanted ?? []) {
+      if (w.renamed_from !== undefined && !known.has(key(w.name)) && known.has(key(w.renamed_from))) {
+        map.set(key(w.renamed_from), w.name);
+      }
+    }
+    return map;
+  };
+  const classifications = renamesOf(
+    live.classifications.map((c) => c.name),
+    desired.classifications,
+  );
+  const products = renamesOf(
+    live.products.map((p) => p.name),
+    desired.products,
+  );
+  const components = new Map<string, Map<string, string>>();
+  for (const wanted of desired.products ?? []) {
+    const old = live.products.find(
+      (p) => key(p.name) === key(wanted.name) || key(p.name) === key(wanted.renamed_from ?? ''),
+    );
+    if (old)
+      components.set(
+        key(wanted.name),
+        renamesOf(
+          (old.components ?? []).map((c) => c.name),
+          wanted.components,
+        ),
+      );
+  }
+  const target = (text: string) => {
+    const colon = text.indexOf(':');
+    const product = colon < 0 ? text : text.slice(0, colon);
+    const productNow = products.get(key(product)) ?? product;
+    if (colon < 0) return productNow;
+    const component = text.slice(colon + 1);
+    return `${productNow}:${components.get(key(productNow))?.get(key(component)) ?? component}`;
+  };
+  return {
+    classification: (name: string) => classifications.get(key(name)) ?? name,
+    targets: (list: string[]) => sortedTargets(list.map(target)),
+  };
+}
+
 export function diffCatalogue(live: Catalogue, desired: Partial<Catalogue>, options: DiffOptions): Plan {
+  const renames = plannedRenames(live, desired);
+  live = {
+    ...live,
+    products: live.products.map((p) => ({ ...p, classification: renames.classification(p.classification) })),
+    flag_types: live.flag_types.map((t) => ({
+      ...t,
+      inclusions: renames.targets(t.inclusions),
+      exclusions: renames.targets(t.exclusions),
+    })),
+  };
   const adds: Change[] = [];
   const removes: Change[] = [];
 

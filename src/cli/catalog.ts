@@ -8,11 +8,12 @@ import { SeedError } from '../seed/seed-validation.js';
  * the caller's API key; the work is the catalogue-as-code module's.
  */
 export const CATALOG_USAGE = `usage: bugzilla-products catalog export [--product NAME]...
-       bugzilla-products catalog plan FILE [--prune]
-       bugzilla-products catalog apply FILE [--prune] [--yes]
+       bugzilla-products catalog plan FILE [--prune] [--out PLAN]
+       bugzilla-products catalog apply FILE|PLAN [--prune] [--yes]
   --url URL          the service (default http://127.0.0.1:3000); a front of a Perl Bugzilla works too
   --api-key KEY      the caller's API key (default: BUGZILLA_API_KEY); the commands have the caller's rights
   --prune            also remove what the file leaves out (within the lists it gives)
+  --out PLAN         save the plan (with the objects as read): apply PLAN writes exactly it
   --yes              apply without asking (required without a terminal)
   exit: 0 nothing to change (or done), 2 plan with changes, 1 error`;
 
@@ -27,6 +28,7 @@ export async function runCatalog(args: string[], env: NodeJS.ProcessEnv): Promis
         'api-key': { type: 'string' },
         product: { type: 'string', multiple: true },
         prune: { type: 'boolean' },
+        out: { type: 'string' },
         yes: { type: 'boolean', short: 'y' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -51,7 +53,8 @@ export async function runCatalog(args: string[], env: NodeJS.ProcessEnv): Promis
   const client = new CatalogClient(values.url ?? 'http://127.0.0.1:3000', values['api-key'] ?? env.BUGZILLA_API_KEY);
   try {
     if (command === 'export') return await exportCommand(client, io, values.product);
-    if (command === 'plan') return await planCommand(client, io, file, values.prune ?? false);
+    if (command === 'plan')
+      return await planCommand(client, io, file, { prune: values.prune ?? false, out: values.out });
     return await applyCommand(client, io, file, {
       prune: values.prune ?? false,
       yes: values.yes ?? false,
