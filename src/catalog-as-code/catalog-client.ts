@@ -57,7 +57,7 @@ export class CatalogClient {
   ) {
     this.base = new URL(url.endsWith('/') ? url : `${url}/`);
     // Kept-alive connections: an apply makes a few hundred requests in a row.
-    this.agent = new (this.base.protocol === 'https:' ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: 8 });
+    this.agent = new (this.base.protocol === 'https:' ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: 16 });
   }
 
   get url(): string {

@@ -25,7 +25,7 @@ export interface Output {
 export const EXIT = { ok: 0, error: 1, changes: 2 } as const;
 
 export async function exportCommand(client: CatalogClient, io: Output, products?: string[]): Promise<number> {
-  const live = await readCatalogue(client, { products, groupControlsOf: 'all', ccOf: 'all' });
+  const live = await readCatalogue(client, { products, groupControlsOf: 'all', ccOf: 'all', flagTypes: 'all' });
   io.out(exportYaml(live));
   return EXIT.ok;
 }
@@ -66,12 +66,12 @@ function namesOf(o: { name: string; renamed_from?: string }): string[] {
 
 /** Reads what the plan compares the file with, checks the file's references, and works out the plan. */
 export async function makePlan(client: CatalogClient, file: CatalogueFile, prune: boolean): Promise<Plan> {
-  const groupControlsOf = new Set<string>();
+  const groupControlsOf = new Set<string>(); // names as the file gives them (new and old)
   const ccOf = new Set<string>();
   const flagTypeNames = new Set<string>();
   for (const product of file.products ?? []) {
     const names = namesOf(product);
-    if (product.group_controls) for (const name of names) groupControlsOf.add(key(name));
+    if (product.group_controls) for (const name of names) groupControlsOf.add(name);
     for (const component of product.components ?? []) {
       if (component.default_cc === undefined) continue;
       const own = namesOf(component);
@@ -82,7 +82,12 @@ export async function makePlan(client: CatalogClient, file: CatalogueFile, prune
     for (const name of namesOf(type)) flagTypeNames.add(name);
   }
   const [live, users] = await Promise.all([
-    readCatalogue(client, { groupControlsOf, ccOf, flagTypeNames: [...flagTypeNames] }),
+    readCatalogue(client, {
+      groupControlsOf: [...groupControlsOf],
+      ccOf,
+      // Pruning flag types needs every one; otherwise those the file names are enough.
+      flagTypes: prune && file.flag_types ? 'all' : [...flagTypeNames],
+    }),
     existingUsers(client, loginsOf(file)),
   ]);
   const problems = referenceProblems(file, live, users);

@@ -88,7 +88,12 @@ function fieldChanges<T extends object>(live: T, desired: T, fields: (keyof T & 
     const to = desired[field];
     const from = live[field];
     if (to === undefined || from === undefined) continue;
-    if (JSON.stringify(from) !== JSON.stringify(to)) changes.push({ field, from, to });
+    // Lists (CC logins, flag targets) compare item by item; everything else is a string, number or boolean.
+    const differ =
+      Array.isArray(from) && Array.isArray(to)
+        ? from.length !== to.length || from.some((item, i) => item !== to[i])
+        : from !== to;
+    if (differ) changes.push({ field, from, to });
   }
   return changes;
 }
@@ -121,10 +126,9 @@ function plannedRenames(live: Catalogue, desired: Partial<Catalogue>) {
     desired.products,
   );
   const components = new Map<string, Map<string, string>>();
+  const liveProducts = new Map(live.products.map((p) => [key(p.name), p]));
   for (const wanted of desired.products ?? []) {
-    const old = live.products.find(
-      (p) => key(p.name) === key(wanted.name) || key(p.name) === key(wanted.renamed_from ?? ''),
-    );
+    const old = liveProducts.get(key(wanted.name)) ?? liveProducts.get(key(wanted.renamed_from ?? ''));
     if (old)
       components.set(
         key(wanted.name),

@@ -1,4 +1,4 @@
-import { type CatalogClient, eachLimited, pathOf, type Schemas } from './catalog-client.js';
+import { type CatalogClient, eachLimited, pathOf, type Schemas, ServiceError } from './catalog-client.js';
 import {
   type CatComponent,
   type CatFlagType,
@@ -19,32 +19,66 @@ import {
  */
 
 /** Requests in flight at once for the per-object reads. */
-const PARALLEL = 8;
+const PARALLEL = 16;
 
 export interface ReadOptions {
   /** Only these products (by name); all the caller can see otherwise. */
   products?: string[];
-  /** Read the group controls of these products (lower-case names), or of all (`'all'`). */
-  groupControlsOf: Set<string> | 'all';
+  /**
+   * Read the group controls of these products (names), or of all (`'all'`). Named products are read
+   * at the same time as the product list; a name that is no product is left out.
+   */
+  groupControlsOf: string[] | 'all';
   /** Read the default CC lists of these components (`product\u0000component`, lower case), or of all. */
   ccOf: Set<string> | 'all';
-  /** Flag type names to read besides those applying to a product read. */
-  flagTypeNames?: string[];
+  /**
+   * The flag types to read: those of these names, or every one that applies to a product read
+   * (`'all'`, which makes the product answer several times larger: each component lists its types).
+   */
+  flagTypes: string[] | 'all';
 }
 
 export function componentKey(product: string, component: string): string {
   return `${key(product)}\u0000${key(component)}`;
 }
 
+type Controls = Map<string, CatGroupControl[]>;
+
+/** The group controls of these products (by lower-case name); a product that is not there is left out. */
+async function readGroupControls(client: CatalogClient, products: (string | number)[], into: Controls) {
+  await eachLimited(products, PARALLEL, async (product) => {
+    let answer;
+    try {
+      answer = await client.get<Schemas['GroupControlsDto']>(
+        pathOf('/rest/product/{id}/group_controls', { id: product }),
+      );
+    } catch (error) {
+      // 106: no such product (yet) — a product the file adds has no controls to compare.
+      if (error instanceof ServiceError && error.code === 106) return;
+      throw error;
+    }
+    into.set(
+      String(product),
+      answer.data.group_controls.map(controlOf).filter((c) => !isDefaultControl(c)),
+    );
+  });
+}
+
 export async function readCatalogue(client: CatalogClient, options: ReadOptions): Promise<Catalogue> {
+  const controls: Controls = new Map();
+  const namedControls =
+    options.groupControlsOf === 'all' ? undefined : readGroupControls(client, options.groupControlsOf, controls);
   const [products, classifications, groups] = await Promise.all([
     client.get<Schemas['ProductListDto']>('/rest/product', {
-      query: options.products?.length ? { names: options.products } : { type: 'accessible' },
+      query: {
+        ...(options.products?.length ? { names: options.products } : { type: 'accessible' }),
+        ...(options.flagTypes === 'all' ? {} : { exclude_fields: 'components.flag_types' }),
+      },
     }),
     client.get<Schemas['ClassificationListDto']>('/rest/classification'),
     client.get<Schemas['GroupListDto']>('/rest/group'),
   ]);
-  const flagTypeNames = new Set(options.flagTypeNames ?? []);
+  const flagTypeNames = new Set(options.flagTypes === 'all' ? [] : options.flagTypes);
   const catalogue: Catalogue = {
     classifications: classifications.data.classifications.map((c) => ({
       id: c.id,
@@ -61,21 +95,25 @@ export async function readCatalogue(client: CatalogClient, options: ReadOptions)
     })),
     products: products.data.products.map((p) => {
       for (const c of p.components) {
-        for (const t of [...c.flag_types.bug, ...c.flag_types.attachment]) flagTypeNames.add(t.name);
+        for (const t of [...(c.flag_types?.bug ?? []), ...(c.flag_types?.attachment ?? [])]) flagTypeNames.add(t.name);
       }
       return productOf(p);
     }),
     flag_types: [],
   };
 
-  const wantsControls = (p: CatProduct) =>
-    options.groupControlsOf === 'all' || options.groupControlsOf.has(key(p.name));
-  await eachLimited(catalogue.products.filter(wantsControls), PARALLEL, async (product) => {
-    const answer = await client.get<Schemas['GroupControlsDto']>(
-      pathOf('/rest/product/{id}/group_controls', { id: product.id! }),
+  if (namedControls) {
+    await namedControls;
+    const byName = new Map([...controls].map(([name, list]) => [key(name), list]));
+    for (const product of catalogue.products) product.group_controls = byName.get(key(product.name));
+  } else {
+    await readGroupControls(
+      client,
+      catalogue.products.map((p) => p.id!),
+      controls,
     );
-    product.group_controls = answer.data.group_controls.map(controlOf).filter((c) => !isDefaultControl(c));
-  });
+    for (const product of catalogue.products) product.group_controls = controls.get(String(product.id));
+  }
 
   const components = catalogue.products.flatMap((p) => (p.components ?? []).map((c) => [p, c] as const));
   const wantsCc = ([p, c]: readonly [CatProduct, CatComponent]) =>
