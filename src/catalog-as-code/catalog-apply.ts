@@ -44,6 +44,7 @@ class Renames {
   private readonly classifications = new Map<string, string>();
   private readonly products = new Map<string, string>();
   private readonly components = new Map<string, string>();
+  private readonly milestones = new Map<string, string>();
 
   record(change: Change): void {
     const name = change.fields.find((f) => f.field === 'name');
@@ -52,6 +53,12 @@ class Renames {
     if (change.kind === 'classification') this.classifications.set(key(from), to);
     if (change.kind === 'product') this.products.set(key(from), to);
     if (change.kind === 'component') this.components.set(`${key(change.product!)}\u0000${key(from)}`, to);
+    if (change.kind === 'milestone') this.milestones.set(`${key(change.product!)}\u0000${key(from)}`, to);
+  }
+
+  /** A product's default milestone follows its milestone's rename (Bugzilla's Milestone->update). */
+  defaultMilestone(product: string, milestone: string): string {
+    return this.milestones.get(`${key(product)}\u0000${key(milestone)}`) ?? milestone;
   }
 
   classification(name: string): string {
@@ -247,7 +254,11 @@ async function writeProduct(client: CatalogClient, change: Change, renames: Rena
   }
   const live = (change as { live: CatProduct }).live;
   const { product, etag } = await readProduct(client, String(live.id));
-  const asRead = { ...live, classification: renames.classification(live.classification) };
+  const asRead = {
+    ...live,
+    classification: renames.classification(live.classification),
+    default_milestone: renames.defaultMilestone(live.name, live.default_milestone),
+  };
   ensureUnchanged(change, product && productFields(product), productFields(asRead));
   const path = pathOf('/rest/product/{id}', { id: live.id! });
   if (change.action === 'remove') await client.delete(path, etag);

@@ -97,6 +97,55 @@ describe('the plan of a catalogue file', () => {
     expect(plan({ classifications: [] }, true)).toBe('No changes: the catalogue matches the file.\n');
   });
 
+  it('follows a rename in what refers to the renamed object (a default milestone, a flag type target)', () => {
+    const catalogue = live();
+    catalogue.products[0].milestones = [{ id: 1, name: 'M1', sort_key: 0, is_active: true }];
+    catalogue.products[0].default_milestone = 'M1';
+    catalogue.flag_types = [
+      {
+        id: 1,
+        name: 'review',
+        target_type: 'bug',
+        description: 'r',
+        sortkey: 1,
+        is_active: true,
+        is_requestable: true,
+        is_specifically_requestable: true,
+        is_multiplicable: true,
+        cc_list: '',
+        grant_group: '',
+        request_group: '',
+        inclusions: ['Widget:Engine'],
+        exclusions: [],
+      },
+    ];
+    const file = {
+      products: [
+        {
+          name: 'Gadget',
+          renamed_from: 'Widget',
+          default_milestone: 'M1-final',
+          milestones: [{ name: 'M1-final', renamed_from: 'M1' }],
+          components: [
+            { name: 'Motor', renamed_from: 'Engine', description: 'e', default_assignee: 'dev@example.com' },
+          ],
+        },
+      ],
+      flag_types: [{ name: 'review', description: 'r', inclusions: ['Gadget:Motor'] }],
+    };
+    expect(shapeProblems(file)).toEqual([]);
+    expect(planText(diffCatalogue(catalogue, desiredCatalogue(file as never), { prune: false }))).toBe(
+      [
+        '~ milestone "Gadget/M1-final": name "M1" → "M1-final"',
+        '~ product "Gadget": name "Widget" → "Gadget"',
+        '~ component "Gadget/Motor": name "Engine" → "Motor"',
+        '',
+        '0 to add, 3 to change, 0 to remove',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('says what the REST API cannot write, as an error line', () => {
     expect(plan({ groups: [{ name: 'new', description: 'n' }] })).toBe(
       `! group "new": groups cannot be created over the REST API (use Bugzilla's editgroups.cgi)\n\n` +

@@ -126,17 +126,25 @@ function plannedRenames(live: Catalogue, desired: Partial<Catalogue>) {
     desired.products,
   );
   const components = new Map<string, Map<string, string>>();
+  // Renaming a product's default milestone renames its default too (Bugzilla's Milestone->update).
+  const defaultMilestones = new Map<CatProduct, string>();
   const liveProducts = new Map(live.products.map((p) => [key(p.name), p]));
   for (const wanted of desired.products ?? []) {
     const old = liveProducts.get(key(wanted.name)) ?? liveProducts.get(key(wanted.renamed_from ?? ''));
-    if (old)
-      components.set(
-        key(wanted.name),
-        renamesOf(
-          (old.components ?? []).map((c) => c.name),
-          wanted.components,
-        ),
-      );
+    if (!old) continue;
+    components.set(
+      key(wanted.name),
+      renamesOf(
+        (old.components ?? []).map((c) => c.name),
+        wanted.components,
+      ),
+    );
+    const milestones = renamesOf(
+      (old.milestones ?? []).map((m) => m.name),
+      wanted.milestones,
+    );
+    const renamedDefault = milestones.get(key(old.default_milestone));
+    if (renamedDefault !== undefined) defaultMilestones.set(old, renamedDefault);
   }
   const target = (text: string) => {
     const colon = text.indexOf(':');
@@ -147,7 +155,11 @@ function plannedRenames(live: Catalogue, desired: Partial<Catalogue>) {
     return `${productNow}:${components.get(key(productNow))?.get(key(component)) ?? component}`;
   };
   return {
-    classification: (name: string) => classifications.get(key(name)) ?? name,
+    product: (p: CatProduct): CatProduct => ({
+      ...p,
+      classification: classifications.get(key(p.classification)) ?? p.classification,
+      default_milestone: defaultMilestones.get(p) ?? p.default_milestone,
+    }),
     targets: (list: string[]) => sortedTargets(list.map(target)),
   };
 }
@@ -156,7 +168,7 @@ export function diffCatalogue(live: Catalogue, desired: Partial<Catalogue>, opti
   const renames = plannedRenames(live, desired);
   live = {
     ...live,
-    products: live.products.map((p) => ({ ...p, classification: renames.classification(p.classification) })),
+    products: live.products.map(renames.product),
     flag_types: live.flag_types.map((t) => ({
       ...t,
       inclusions: renames.targets(t.inclusions),

@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Queryable } from './seeder.js';
-import type { Seed, SeedControl, SeedFlagTarget, SeedValue } from './seed.js';
+import type { Seed, SeedControl, SeedFlagTarget, SeedProduct, SeedValue } from './seed.js';
 import { SEED_SCHEMA } from './seed-schema.js';
 
 /** A seed that cannot be applied: every problem, each prefixed by its path (`products[2].name: ...`). */
@@ -232,6 +232,8 @@ async function keyOwners(db: Queryable, seed: Seed): Promise<Map<string, string>
   return new Map(rows.filter((r) => keys.includes(r.api_key)).map((r) => [r.api_key, lower(r.login_name)]));
 }
 
+type ProductParts = { components: Set<string>; versions: Set<string>; milestones: Set<string> };
+
 /** Names defined by the seed itself or present in the database. */
 class Known {
   private readonly seedUsers: Set<string>;
@@ -255,10 +257,27 @@ class Known {
     this.seedClassifications.has(lower(name)) || this.existing.classifications.has(lower(name));
   bug = (id: number) => this.seedBugs.has(id) || this.existing.bugs.has(id);
 
-  /** The product's components, versions and milestones: the seed's and the database's. */
-  product(name: string): { components: Set<string>; versions: Set<string>; milestones: Set<string> } | undefined {
-    const inDatabase = this.existing.products.get(lower(name));
-    const inSeed = (this.seed.products ?? []).filter((p) => lower(p.name) === lower(name));
+  private seedProducts?: Map<string, SeedProduct[]>;
+  private readonly parts = new Map<string, ProductParts | undefined>();
+
+  /** The product's components, versions and milestones: the seed's and the database's (worked out once per name). */
+  product(name: string): ProductParts | undefined {
+    const k = lower(name);
+    if (!this.parts.has(k)) this.parts.set(k, this.partsOf(k));
+    return this.parts.get(k);
+  }
+
+  private partsOf(name: string): ProductParts | undefined {
+    if (!this.seedProducts) {
+      this.seedProducts = new Map();
+      for (const p of this.seed.products ?? []) {
+        const list = this.seedProducts.get(lower(p.name)) ?? [];
+        list.push(p);
+        this.seedProducts.set(lower(p.name), list);
+      }
+    }
+    const inDatabase = this.existing.products.get(name);
+    const inSeed = this.seedProducts.get(name) ?? [];
     if (!inDatabase && inSeed.length === 0) return undefined;
     const parts = {
       components: new Set(inDatabase?.components),
