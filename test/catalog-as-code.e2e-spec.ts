@@ -245,6 +245,13 @@ describe.each(DIALECTS)('bugzilla-products catalog [%s]', (dialect) => {
     const plan = await catalog(['plan', file('export.yaml', out.stdout)]);
     expect(plan).toEqual({ code: 0, stdout: 'No changes: the catalogue matches the file.\n', stderr: '' });
     expect((await catalog(['plan', file('export.yaml', out.stdout), '--prune'])).code).toBe(0);
+
+    // One product: its part of the file, with the flag types that apply to it.
+    const gadget = load((await catalog(['export', '--product', 'Gadget'])).stdout) as Doc;
+    expect(gadget.products.map((p) => p.name)).toEqual(['Gadget']);
+    expect(gadget.flag_types).toBeUndefined();
+    const widget = load((await catalog(['export', '--product', 'Widget'])).stdout) as Doc;
+    expect(widget.flag_types.map((t) => t.name)).toEqual(['qa', 'review']);
   });
 
   it('export → apply → export gives the same bytes (a fixed point), on an empty service', async () => {
