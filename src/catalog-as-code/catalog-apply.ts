@@ -205,11 +205,11 @@ const classificationFields = (c: CatClassification) => ({
 async function writeClassification(client: CatalogClient, change: Change): Promise<void> {
   if (change.action === 'add') {
     const c = change.desired as CatClassification;
-    await client.post('/rest/classification', { name: c.name, description: c.description, sortkey: c.sortkey });
+    await client.post(pathOf('/rest/classification'), { name: c.name, description: c.description, sortkey: c.sortkey });
     return;
   }
   const live = (change as { live: CatClassification }).live;
-  const path = pathOf('/rest/classification/{id}', { id: live.id! });
+  const path = pathOf('/rest/classification/{id_or_name}', { id_or_name: live.id! });
   const read = await client.get<Schemas['ClassificationListDto']>(path);
   const now = read.data.classifications[0];
   ensureUnchanged(
@@ -231,7 +231,7 @@ const productFields = (p: CatProduct) => ({
 });
 
 async function readProduct(client: CatalogClient, name: string) {
-  const read = await client.get<Schemas['ProductListDto']>(pathOf('/rest/product/{name}', { name }), {
+  const read = await client.get<Schemas['ProductListDto']>(pathOf('/rest/product/{id_or_name}', { id_or_name: name }), {
     query: { type: ['accessible'] },
   });
   const found = read.data.products[0];
@@ -241,7 +241,7 @@ async function readProduct(client: CatalogClient, name: string) {
 async function writeProduct(client: CatalogClient, change: Change, renames: Renames): Promise<void> {
   if (change.action === 'add') {
     const p = change.desired as CatProduct;
-    await client.post('/rest/product', {
+    await client.post(pathOf('/rest/product'), {
       name: p.name,
       description: p.description,
       version: p.version ?? p.versions?.[0]?.name ?? 'unspecified',
@@ -260,7 +260,7 @@ async function writeProduct(client: CatalogClient, change: Change, renames: Rena
     default_milestone: renames.defaultMilestone(live.name, live.default_milestone),
   };
   ensureUnchanged(change, product && productFields(product), productFields(asRead));
-  const path = pathOf('/rest/product/{id}', { id: live.id! });
+  const path = pathOf('/rest/product/{id_or_name}', { id_or_name: live.id! });
   if (change.action === 'remove') await client.delete(path, etag);
   else await client.put(path, changedFields(change), etag);
 }
@@ -271,7 +271,7 @@ const valueFields = (v: CatValue, kind: string) =>
     : { name: v.name, sort_key: v.sort_key, is_active: v.is_active };
 
 async function writeValue(client: CatalogClient, change: Change): Promise<void> {
-  const kind = change.kind;
+  const kind = change.kind as 'version' | 'milestone';
   const base = pathOf(`/rest/product/{product}/${kind}`, { product: change.product! });
   if (change.action === 'add') {
     const v = change.desired as CatValue;
@@ -283,7 +283,7 @@ async function writeValue(client: CatalogClient, change: Change): Promise<void> 
   const list = kind === 'version' ? product?.versions : product?.milestones;
   const now = list?.find((v) => v.id === live.id);
   ensureUnchanged(change, now && valueFields(now, kind), valueFields(live, kind));
-  const path = `${base}/${encodeURIComponent(live.name)}`;
+  const path = pathOf(`/rest/product/{product}/${kind}/{name}`, { product: change.product!, name: live.name });
   if (change.action === 'remove') await client.delete(path, etag);
   else await client.put(path, changedFields(change), etag);
 }
@@ -304,7 +304,7 @@ async function writeComponent(
 ): Promise<void> {
   if (change.action === 'add') {
     const c = change.desired as CatComponent;
-    await client.post('/rest/component', {
+    await client.post(pathOf('/rest/component'), {
       product: change.product,
       name: c.name,
       description: c.description,
@@ -326,7 +326,7 @@ async function writeComponent(
 
 async function writeGroupControls(client: CatalogClient, change: Change): Promise<void> {
   if (change.action !== 'change') throw new Error(`unexpected ${change.action} of group controls`);
-  const path = pathOf('/rest/product/{name}/group_controls', { name: change.product! });
+  const path = pathOf('/rest/product/{id_or_name}/group_controls', { id_or_name: change.product! });
   const read = await client.get<Schemas['GroupControlsDto']>(path);
   const now = read.data.group_controls.map(controlOf).filter((c) => !isDefaultControl(c));
   const order = (list: CatGroupControl[]) => [...list].sort((a, b) => (key(a.group) < key(b.group) ? -1 : 1));
@@ -360,7 +360,7 @@ async function writeFlagType(client: CatalogClient, change: Change, renames: Ren
   if (change.action === 'add') {
     const t = change.desired as CatFlagType;
     const { inclusions, exclusions, grant_group, request_group, renamed_from: _renamed, id: _id, ...fields } = t;
-    await client.post('/rest/flag_type', {
+    await client.post(pathOf('/rest/flag_type'), {
       ...fields,
       ...(grant_group ? { grant_group } : {}),
       ...(request_group ? { request_group } : {}),
@@ -370,7 +370,9 @@ async function writeFlagType(client: CatalogClient, change: Change, renames: Ren
     return;
   }
   const live = (change as { live: CatFlagType }).live;
-  const read = await client.get<Schemas['FlagTypesRulesDto']>('/rest/flag_type', { query: { ids: [live.id!] } });
+  const read = await client.get<Schemas['FlagTypesRulesDto']>(pathOf('/rest/flag_type'), {
+    query: { ids: [live.id!] },
+  });
   const now = read.data.flagtypes[0];
   const strip = ({ id: _id, renamed_from: _r, ...rest }: CatFlagType) => rest;
   const asRead = {
@@ -379,7 +381,7 @@ async function writeFlagType(client: CatalogClient, change: Change, renames: Ren
     exclusions: sortedTargets(live.exclusions.map((t) => renames.target(t))),
   };
   ensureUnchanged(change, now && strip(flagTypeOf(now)), strip(asRead));
-  const path = pathOf('/rest/flag_type/{id}', { id: live.id! });
+  const path = pathOf('/rest/flag_type/{name}', { name: live.id! });
   if (change.action === 'remove') {
     await client.delete(path, read.etag);
     return;

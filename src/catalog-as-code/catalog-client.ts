@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { components } from './rest-api.js';
+import type { components, paths } from './rest-api.js';
 
 /**
  * The catalogue commands' one way to the service: its public REST API over HTTP, with the caller's
@@ -42,9 +42,15 @@ export interface RequestOptions {
   ifMatch?: string;
 }
 
-/** Path segments are encoded whole: a product named "a/b" stays one segment. */
-export function pathOf(template: string, params: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name])));
+/** A route of the service's OpenAPI document: a path that is not one does not compile. */
+export type Route = keyof paths;
+
+/** A request path, made from a route of the document by `pathOf`. */
+export type Path = string & { readonly fromRoute: true };
+
+/** The route with its parameters filled in; path segments are encoded whole (a product "a/b" stays one segment). */
+export function pathOf(route: Route, params: Record<string, string | number> = {}): Path {
+  return route.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name]))) as Path;
 }
 
 export class CatalogClient {
@@ -68,23 +74,23 @@ export class CatalogClient {
     this.agent.destroy();
   }
 
-  get<T>(path: string, options: RequestOptions = {}): Promise<Answer<T>> {
+  get<T>(path: Path, options: RequestOptions = {}): Promise<Answer<T>> {
     return this.request<T>('GET', path, options);
   }
 
-  post<T>(path: string, body: unknown): Promise<Answer<T>> {
+  post<T>(path: Path, body: unknown): Promise<Answer<T>> {
     return this.request<T>('POST', path, { body });
   }
 
-  put<T>(path: string, body: unknown, ifMatch?: string): Promise<Answer<T>> {
+  put<T>(path: Path, body: unknown, ifMatch?: string): Promise<Answer<T>> {
     return this.request<T>('PUT', path, { body, ifMatch });
   }
 
-  delete<T>(path: string, ifMatch?: string, body?: unknown): Promise<Answer<T>> {
+  delete<T>(path: Path, ifMatch?: string, body?: unknown): Promise<Answer<T>> {
     return this.request<T>('DELETE', path, { body, ifMatch });
   }
 
-  private request<T>(method: string, path: string, options: RequestOptions): Promise<Answer<T>> {
+  private request<T>(method: string, path: Path, options: RequestOptions): Promise<Answer<T>> {
     const target = new URL(path.replace(/^\//, ''), this.base);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value === undefined) continue;

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { readSeedFile } from '../seed/seed-file.js';
 import { SeedError } from '../seed/seed-validation.js';
 import { applyPlan } from './catalog-apply.js';
-import { type CatalogClient, type Schemas, ServiceError } from './catalog-client.js';
+import { type CatalogClient, pathOf, type Schemas, ServiceError } from './catalog-client.js';
 import { type Change, diffCatalogue, type Plan } from './catalog-diff.js';
 import { exportYaml } from './catalog-export.js';
 import { type CatalogueFile, desiredCatalogue, loginsOf, referenceProblems, shapeProblems } from './catalog-file.js';
@@ -44,7 +44,7 @@ async function existingUsers(client: CatalogClient, logins: string[]): Promise<S
   const lookUp = async (names: string[]): Promise<void> => {
     if (names.length === 0) return;
     try {
-      const answer = await client.get<Schemas['UserListDto']>('/rest/user', { query: { names } });
+      const answer = await client.get<Schemas['UserListDto']>(pathOf('/rest/user'), { query: { names } });
       for (const user of answer.data.users) found.add(key(user.name));
     } catch (error) {
       // 51: a name is unknown; the rest are looked up in halves until it is singled out.

@@ -50,7 +50,7 @@ async function readGroupControls(client: CatalogClient, products: (string | numb
     let answer;
     try {
       answer = await client.get<Schemas['GroupControlsDto']>(
-        pathOf('/rest/product/{id}/group_controls', { id: product }),
+        pathOf('/rest/product/{id_or_name}/group_controls', { id_or_name: product }),
       );
     } catch (error) {
       // 106: no such product (yet) — a product the file adds has no controls to compare.
@@ -69,14 +69,14 @@ export async function readCatalogue(client: CatalogClient, options: ReadOptions)
   const namedControls =
     options.groupControlsOf === 'all' ? undefined : readGroupControls(client, options.groupControlsOf, controls);
   const [products, classifications, groups] = await Promise.all([
-    client.get<Schemas['ProductListDto']>('/rest/product', {
+    client.get<Schemas['ProductListDto']>(pathOf('/rest/product'), {
       query: {
         ...(options.products?.length ? { names: options.products } : { type: 'accessible' }),
         ...(options.flagTypes === 'all' ? {} : { exclude_fields: 'components.flag_types' }),
       },
     }),
-    client.get<Schemas['ClassificationListDto']>('/rest/classification'),
-    client.get<Schemas['GroupListDto']>('/rest/group'),
+    client.get<Schemas['ClassificationListDto']>(pathOf('/rest/classification')),
+    client.get<Schemas['GroupListDto']>(pathOf('/rest/group')),
   ]);
   const flagTypeNames = new Set(options.flagTypes === 'all' ? [] : options.flagTypes);
   const catalogue: Catalogue = {
@@ -211,7 +211,9 @@ async function readFlagTypes(client: CatalogClient, names: string[]): Promise<Ca
   if (names.length === 0) return [];
   const found = new Map<number, CatFlagType>();
   const read = async (chunk: string[]) => {
-    const answer = await client.get<Schemas['FlagTypesRulesDto']>('/rest/flag_type', { query: { names: chunk } });
+    const answer = await client.get<Schemas['FlagTypesRulesDto']>(pathOf('/rest/flag_type'), {
+      query: { names: chunk },
+    });
     for (const t of answer.data.flagtypes) found.set(t.id, flagTypeOf(t));
   };
   for (let i = 0; i < names.length; i += 100) await read(names.slice(i, i + 100));
