@@ -1,8 +1,5 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { ConfigError, settingsFromEnvironment } from '../config/app-config.js';
-import { startServer } from '../kit/server.js';
-import { SeedError } from '../seed/seed-validation.js';
 
 /**
  * `bugzilla-products`: the service as a test dependency (SPEC §12). The settings of SPEC §1 come
@@ -24,11 +21,14 @@ function fail(message: string, code = 1): never {
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'catalog') {
-    // The catalogue as code (SPEC §14): a client of a running service, not the service.
+    // The catalogue as code (SPEC §14): a client of a running service, not the service — so the
+    // service's modules (Nest, TypeORM, the whole app) are loaded only on the path that serves.
     const { runCatalog } = await import('./catalog.js');
     process.exitCode = await runCatalog(process.argv.slice(3), process.env);
     return;
   }
+  const { settingsFromEnvironment } = await import('../config/app-config.js');
+  const { startServer } = await import('../kit/server.js');
   let values;
   try {
     ({ values } = parseArgs({
@@ -87,7 +87,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
+  const { SeedError } = await import('../seed/seed-validation.js');
+  const { ConfigError } = await import('../config/app-config.js');
   if (error instanceof SeedError) fail(error.message);
   if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
   fail(`Start failed: ${error instanceof Error ? error.message : String(error)}`);
