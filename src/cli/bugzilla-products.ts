@@ -1,8 +1,5 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { ConfigError, settingsFromEnvironment } from '../config/app-config.js';
-import { startServer } from '../kit/server.js';
-import { SeedError } from '../seed/seed-validation.js';
 
 /**
  * `bugzilla-products`: the service as a test dependency (SPEC §12). The settings of SPEC §1 come
@@ -14,7 +11,8 @@ const USAGE = `usage: bugzilla-products [--port N] [--host H] [--database memory
   --database memory|URL    memory: SQLite in memory; or a mysql:// URL or sqlite:path; default DATABASE_URL
   --seed FILE              data to load at start (JSON or YAML, see seed.schema.json)
   --provider-states FILE   Pact provider states (state name -> seed); serves POST /_pact/provider_states
-  --print-url              print the base URL alone on one line once it answers (and nothing else)`;
+  --print-url              print the base URL alone on one line once it answers (and nothing else)
+       bugzilla-products catalog export|plan|apply ...   the catalogue as code (catalog --help)`;
 
 function fail(message: string, code = 1): never {
   console.error(message);
@@ -22,6 +20,15 @@ function fail(message: string, code = 1): never {
 }
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'catalog') {
+    // The catalogue as code (SPEC §14): a client of a running service, not the service — so the
+    // service's modules (Nest, TypeORM, the whole app) are loaded only on the path that serves.
+    const { runCatalog } = await import('./catalog.js');
+    process.exitCode = await runCatalog(process.argv.slice(3), process.env);
+    return;
+  }
+  const { settingsFromEnvironment } = await import('../config/app-config.js');
+  const { startServer } = await import('../kit/server.js');
   let values;
   try {
     ({ values } = parseArgs({
@@ -80,7 +87,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
+  const { SeedError } = await import('../seed/seed-validation.js');
+  const { ConfigError } = await import('../config/app-config.js');
   if (error instanceof SeedError) fail(error.message);
   if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
   fail(`Start failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Queryable } from './seeder.js';
-import type { Seed, SeedControl, SeedFlagTarget, SeedValue } from './seed.js';
+import type { Seed, SeedControl, SeedFlagTarget, SeedProduct, SeedValue } from './seed.js';
 import { SEED_SCHEMA } from './seed-schema.js';
 
 /** A seed that cannot be applied: every problem, each prefixed by its path (`products[2].name: ...`). */
@@ -14,7 +14,6 @@ export class SeedError extends Error {
 
 const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
 addFormats.default(ajv, ['date-time']);
-const validateShape = ajv.compile(SEED_SCHEMA);
 
 /** `/products/2/components/0/name` → `products[2].components[0].name`. */
 function pathOf(pointer: string): string {
@@ -45,10 +44,17 @@ function describe(error: ErrorObject): [path: string, message: string] {
   }
 }
 
-/** The shape check: the seed against its JSON Schema, one line per problem. */
-export function shapeProblems(input: unknown): string[] {
-  if (validateShape(input)) return [];
-  const errors = validateShape.errors ?? [];
+/**
+ * A shape check against a JSON Schema of the seed's family (the seed's own, or one derived from it
+ * such as the catalogue file's): one line per problem, by path.
+ */
+export function shapeCheck(schema: object): (input: unknown) => string[] {
+  const validateShape = ajv.compile(schema);
+  return (input) => problemsOf(validateShape(input) ? [] : (validateShape.errors ?? []));
+}
+
+function problemsOf(errors: ErrorObject[]): string[] {
+  if (errors.length === 0) return [];
   // Inside a oneOf the errors of each branch say nothing useful: the oneOf's own line replaces them.
   const oneOfPaths = errors.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath);
   const problems = errors
@@ -61,6 +67,9 @@ export function shapeProblems(input: unknown): string[] {
     .map(([path, message]) => `${path || '(the seed)'}: ${message}`);
   return [...new Set(problems)];
 }
+
+/** The shape check: the seed against its JSON Schema, one line per problem. */
+export const shapeProblems = shapeCheck(SEED_SCHEMA);
 
 const CONTROL_RANK: Record<SeedControl, number> = { NA: 0, Shown: 1, Default: 2, Mandatory: 3 };
 
@@ -96,8 +105,11 @@ export function flagTargets(targets: SeedFlagTarget[] | undefined): [string, str
 
 const lower = (s: string) => s.toLowerCase();
 
-/** What the database already holds, for the names the seed mentions but does not define. */
-interface Existing {
+/**
+ * What already exists, for the names the seed mentions but does not define: read from the database
+ * (here) or, by a client of the service, from its REST API (the catalogue as code).
+ */
+export interface Existing {
   users: Set<string>;
   groups: Set<string>;
   classifications: Set<string>;
@@ -220,6 +232,8 @@ async function keyOwners(db: Queryable, seed: Seed): Promise<Map<string, string>
   return new Map(rows.filter((r) => keys.includes(r.api_key)).map((r) => [r.api_key, lower(r.login_name)]));
 }
 
+type ProductParts = { components: Set<string>; versions: Set<string>; milestones: Set<string> };
+
 /** Names defined by the seed itself or present in the database. */
 class Known {
   private readonly seedUsers: Set<string>;
@@ -243,10 +257,27 @@ class Known {
     this.seedClassifications.has(lower(name)) || this.existing.classifications.has(lower(name));
   bug = (id: number) => this.seedBugs.has(id) || this.existing.bugs.has(id);
 
-  /** The product's components, versions and milestones: the seed's and the database's. */
-  product(name: string): { components: Set<string>; versions: Set<string>; milestones: Set<string> } | undefined {
-    const inDatabase = this.existing.products.get(lower(name));
-    const inSeed = (this.seed.products ?? []).filter((p) => lower(p.name) === lower(name));
+  private seedProducts?: Map<string, SeedProduct[]>;
+  private readonly parts = new Map<string, ProductParts | undefined>();
+
+  /** The product's components, versions and milestones: the seed's and the database's (worked out once per name). */
+  product(name: string): ProductParts | undefined {
+    const k = lower(name);
+    if (!this.parts.has(k)) this.parts.set(k, this.partsOf(k));
+    return this.parts.get(k);
+  }
+
+  private partsOf(name: string): ProductParts | undefined {
+    if (!this.seedProducts) {
+      this.seedProducts = new Map();
+      for (const p of this.seed.products ?? []) {
+        const list = this.seedProducts.get(lower(p.name)) ?? [];
+        list.push(p);
+        this.seedProducts.set(lower(p.name), list);
+      }
+    }
+    const inDatabase = this.existing.products.get(name);
+    const inSeed = this.seedProducts.get(name) ?? [];
     if (!inDatabase && inSeed.length === 0) return undefined;
     const parts = {
       components: new Set(inDatabase?.components),
@@ -285,7 +316,15 @@ function duplicates<T>(
 
 /** The reference check: every name the seed uses exists in the seed or the database, and fits. */
 export async function referenceProblems(db: Queryable, seed: Seed): Promise<string[]> {
-  const known = new Known(seed, await readExisting(db, seed));
+  return referenceProblemsIn(seed, await readExisting(db, seed), await keyOwners(db, seed));
+}
+
+/**
+ * The reference check against what exists, however it was read: every name the seed uses exists in
+ * the seed or in `existing`, and fits. `owners`: who holds each API key the seed gives.
+ */
+export function referenceProblemsIn(seed: Seed, existing: Existing, owners = new Map<string, string>()): string[] {
+  const known = new Known(seed, existing);
   const problems: string[] = [];
   const user = (login: string | undefined, path: string) => {
     if (login !== undefined && !known.user(login)) problems.push(`${path}: no user '${login}'`);
@@ -303,7 +342,6 @@ export async function referenceProblems(db: Queryable, seed: Seed): Promise<stri
     ...duplicates(seed.flag_types, (t) => `${t.name}\u0000${t.target_type ?? 'bug'}`, 'flag_types', 'flag type'),
   );
   seed.groups?.forEach((g, i) => g.member_of?.forEach((m, j) => group(m, `groups[${i}].member_of[${j}]`)));
-  const owners = await keyOwners(db, seed);
   const keys = new Map<string, number>();
   seed.users?.forEach((u, i) => {
     u.groups?.forEach((g, j) => group(g, `users[${i}].groups[${j}]`));

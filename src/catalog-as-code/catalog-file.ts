@@ -1,0 +1,191 @@
+import type { Seed, SeedComponent, SeedFlagTarget, SeedProduct, SeedValue } from '../seed/seed.js';
+import { SEED_SCHEMA } from '../seed/seed-schema.js';
+import { type Existing, flagTargets, referenceProblemsIn, shapeCheck } from '../seed/seed-validation.js';
+import {
+  ANY_PRODUCT,
+  type CatFlagType,
+  type CatProduct,
+  type CatValue,
+  type Catalogue,
+  DEFAULTS,
+  isDefaultControl,
+  key,
+  sortedTargets,
+  targetText,
+} from './catalog-model.js';
+
+/**
+ * The catalogue file (SPEC §14): the seed format of §12 restricted to the catalogue — classifications,
+ * groups (without `member_of`, which the REST API does not show), products with their parts, flag
+ * types — plus `renamed_from` on the objects that can be renamed. Its JSON Schema is derived from the
+ * seed's, and its problems are found and worded by the seed's own validation.
+ */
+
+/** An object the file may rename: `renamed_from` names it as the service knows it now. */
+type Renamable = { renamed_from?: string };
+
+export type CatalogueFile = {
+  classifications?: (NonNullable<Seed['classifications']>[number] & Renamable)[];
+  groups?: Seed['groups'];
+  products?: (SeedProduct & Renamable & { components?: (SeedComponent & Renamable)[] })[];
+  flag_types?: (NonNullable<Seed['flag_types']>[number] & Renamable)[];
+};
+
+const CATALOGUE_KEYS = ['classifications', 'groups', 'products', 'flag_types'] as const;
+
+type JsonObject = { properties: Record<string, JsonObject>; items: JsonObject; oneOf: JsonObject[] } & Record<
+  string,
+  unknown
+>;
+
+function catalogueSchema(): object {
+  const schema = structuredClone(SEED_SCHEMA) as unknown as JsonObject;
+  schema.$id = 'https://github.com/bugzilla-products/catalogue.schema.json';
+  schema.title = 'bugzilla-products catalogue';
+  schema.description =
+    'The catalogue as code (SPEC §14): the seed format restricted to the catalogue, plus renamed_from.';
+  schema.properties = Object.fromEntries(CATALOGUE_KEYS.map((k) => [k, schema.properties[k]]));
+  delete schema.properties.groups.items.properties.member_of;
+  const renamedFrom = (object: JsonObject) => {
+    object.properties.renamed_from = { ...object.properties.name };
+  };
+  renamedFrom(schema.properties.classifications.items);
+  renamedFrom(schema.properties.flag_types.items);
+  const product = schema.properties.products.items;
+  renamedFrom(product);
+  renamedFrom(product.properties.components.items);
+  renamedFrom(product.properties.versions.items.oneOf[1]);
+  renamedFrom(product.properties.milestones.items.oneOf[1]);
+  return schema;
+}
+
+export const CATALOGUE_SCHEMA = catalogueSchema();
+const catalogueShapeProblems = shapeCheck(CATALOGUE_SCHEMA);
+
+export function shapeProblems(input: unknown): string[] {
+  return catalogueShapeProblems(input);
+}
+
+/**
+ * The reference check of the seed, against the live catalogue (and the users the file names):
+ * names the file uses must exist in the file or on the service. `__Any__` (every product) in a
+ * flag type's lists is no product name.
+ */
+export function referenceProblems(file: CatalogueFile, live: Catalogue, users: Set<string>): string[] {
+  const existing: Existing = {
+    users,
+    groups: new Set(live.groups.map((g) => key(g.name))),
+    classifications: new Set(live.classifications.map((c) => key(c.name))),
+    products: new Map(
+      live.products.map((p) => [
+        key(p.name),
+        {
+          components: new Set((p.components ?? []).map((c) => key(c.name))),
+          versions: new Set((p.versions ?? []).map((v) => key(v.name))),
+          milestones: new Set((p.milestones ?? []).map((m) => key(m.name))),
+        },
+      ]),
+    ),
+    bugs: new Set(),
+  };
+  const withoutAny = (targets: SeedFlagTarget[] | undefined) =>
+    targets?.filter((t) => !(typeof t === 'string' && t === ANY_PRODUCT));
+  const seed: Seed = {
+    ...file,
+    flag_types: file.flag_types?.map((t) => ({
+      ...t,
+      inclusions: withoutAny(t.inclusions),
+      exclusions: withoutAny(t.exclusions),
+    })),
+  };
+  // Group names are checked against bug groups; a product's own group controls may name any group the service lists.
+  return referenceProblemsIn(seed, existing);
+}
+
+/** Every login the file names (for the reference check's user lookup). */
+export function loginsOf(file: CatalogueFile): string[] {
+  const logins = new Set<string>();
+  for (const product of file.products ?? []) {
+    for (const c of product.components ?? []) {
+      logins.add(c.default_assignee);
+      if (c.default_qa_contact) logins.add(c.default_qa_contact);
+      for (const cc of c.default_cc ?? []) logins.add(cc);
+    }
+  }
+  return [...logins];
+}
+
+function valueOf(value: SeedValue): CatValue {
+  if (typeof value === 'string') return { name: value, ...DEFAULTS.value };
+  return {
+    name: value.name,
+    sort_key: value.sort_key ?? DEFAULTS.value.sort_key,
+    is_active: value.is_active ?? DEFAULTS.value.is_active,
+    ...renamed(value as Renamable),
+  };
+}
+
+const renamed = (o: Renamable) => (o.renamed_from !== undefined ? { renamed_from: o.renamed_from } : {});
+
+function productOf(p: SeedProduct): CatProduct {
+  return {
+    name: p.name,
+    description: p.description,
+    classification: p.classification ?? DEFAULTS.product.classification,
+    default_milestone: p.default_milestone ?? DEFAULTS.product.default_milestone,
+    is_open: p.is_open ?? DEFAULTS.product.is_open,
+    has_unconfirmed: p.has_unconfirmed ?? DEFAULTS.product.has_unconfirmed,
+    version: p.version,
+    versions: p.versions?.map(valueOf),
+    milestones: p.milestones?.map(valueOf),
+    components: p.components?.map((c) => ({
+      name: c.name,
+      description: c.description,
+      default_assignee: c.default_assignee,
+      default_qa_contact: c.default_qa_contact ?? DEFAULTS.component.default_qa_contact,
+      default_cc: c.default_cc === undefined ? undefined : [...c.default_cc].sort(),
+      is_active: c.is_active ?? DEFAULTS.component.is_active,
+      ...renamed(c as Renamable),
+    })),
+    group_controls: p.group_controls
+      ?.map((c) => ({ ...DEFAULTS.groupControl, ...c }))
+      .filter((c) => !isDefaultControl(c)),
+    ...renamed(p as Renamable),
+  };
+}
+
+function flagTypeOf(t: NonNullable<Seed['flag_types']>[number]): CatFlagType {
+  const f = DEFAULTS.flagType;
+  return {
+    name: t.name,
+    target_type: t.target_type ?? f.target_type,
+    description: t.description,
+    sortkey: t.sortkey ?? f.sortkey,
+    is_active: t.is_active ?? f.is_active,
+    is_requestable: t.is_requestable ?? f.is_requestable,
+    is_specifically_requestable: t.is_specifically_requestable ?? f.is_specifically_requestable,
+    is_multiplicable: t.is_multiplicable ?? f.is_multiplicable,
+    cc_list: t.cc_list ?? f.cc_list,
+    grant_group: t.grant_group ?? f.grant_group,
+    request_group: t.request_group ?? f.request_group,
+    inclusions:
+      t.inclusions === undefined ? [...f.inclusions] : sortedTargets(flagTargets(t.inclusions).map(targetText)),
+    exclusions: sortedTargets(flagTargets(t.exclusions).map(targetText)),
+    ...renamed(t as Renamable),
+  };
+}
+
+/** The file as the catalogue it asks for, every default filled in; a list it leaves out stays undefined (not managed). */
+export function desiredCatalogue(file: CatalogueFile): Partial<Catalogue> {
+  return {
+    classifications: file.classifications?.map((c) => ({
+      name: c.name,
+      description: c.description ?? DEFAULTS.classification.description,
+      sortkey: c.sortkey ?? DEFAULTS.classification.sortkey,
+      ...renamed(c as Renamable),
+    })),
+    groups: file.groups?.map((g) => ({ name: g.name, description: g.description, is_active: g.is_active ?? true })),
+    products: file.products?.map(productOf),
+    flag_types: file.flag_types?.map(flagTypeOf),
+  };
+}
