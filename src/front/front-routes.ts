@@ -1,5 +1,5 @@
 import { findRpcMethod, RPC_METHODS } from '../rpc/rpc-methods.js';
-import { JSONRPC_PATH, XMLRPC_PATH } from '../rpc/rpc.module.js';
+import { JSONRPC_PATH, XMLRPC_PATH } from '../rpc/rpc-paths.js';
 
 /**
  * What the service answers when it is the front of a Perl Bugzilla (SPEC §13), derived from the

@@ -1,5 +1,5 @@
 import { parseMethodCall } from '../rpc/xmlrpc-codec.js';
-import { JSONRPC_PATH, XMLRPC_PATH } from '../rpc/rpc.module.js';
+import { JSONRPC_PATH, XMLRPC_PATH } from '../rpc/rpc-paths.js';
 
 /**
  * The method an XML-RPC or JSON-RPC request calls, read as the service's own RPC servers read it

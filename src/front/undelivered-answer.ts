@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { envelope, ErrorCode } from '../bugzilla/bugzilla-error.js';
 import { sendJsonRpcTransportFault } from '../rpc/jsonrpc.server.js';
-import { JSONRPC_PATH, XMLRPC_PATH } from '../rpc/rpc.module.js';
+import { JSONRPC_PATH, XMLRPC_PATH } from '../rpc/rpc-paths.js';
 import { faultResponse } from '../rpc/xmlrpc-codec.js';
 
 /** Why a passed request got no answer from Bugzilla: 502 (unreachable, broken answer) or 504 (too slow). */

@@ -6,7 +6,7 @@ import { extractCredentials } from '../auth/credentials.js';
 import { BugzillaError } from '../bugzilla/bugzilla-error.js';
 import { toLoggedBugzillaError } from '../bugzilla/error-envelope.js';
 import type { RpcMethod } from './rpc-methods.js';
-import { JSONRPC_PATH } from './rpc.module.js';
+import { JSONRPC_PATH } from './rpc-paths.js';
 
 /**
  * Runs one method of the table for either transport: takes the credentials out of the params

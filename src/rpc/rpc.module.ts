@@ -6,10 +6,8 @@ import { toLoggedBugzillaError } from '../bugzilla/error-envelope.js';
 import { BODY_LIMIT_BYTES } from '../bugzilla/http-conventions.js';
 import { handleJsonRpc, sendJsonRpcTransportFault } from './jsonrpc.server.js';
 import { RpcDispatcher } from './rpc-dispatcher.js';
+import { JSONRPC_PATH, XMLRPC_PATH } from './rpc-paths.js';
 import { handleXmlRpc, sendXmlRpcTransportFault } from './xmlrpc.server.js';
-
-export const XMLRPC_PATH = '/xmlrpc.cgi';
-export const JSONRPC_PATH = '/jsonrpc.cgi';
 
 /**
  * Registers `/xmlrpc.cgi` and `/jsonrpc.cgi` as plain Fastify routes in a context of their own:
