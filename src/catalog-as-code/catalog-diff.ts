@@ -216,17 +216,7 @@ export function diffCatalogue(live: Catalogue, desired: Partial<Catalogue>, opti
           ...renameChange(found.live, wanted),
           ...fieldChanges<CatClassification>(found.live, wanted, ['description', 'sortkey']),
         ];
-        if (fields.length) {
-          adds.push({
-            action: 'change',
-            kind: 'classification',
-            address: wanted.name,
-            fields,
-            live: found.live,
-            desired: wanted,
-            renamedFrom: found.renamedFrom,
-          });
-        }
+        adds.push(...changeOf('classification', wanted.name, fields, found.live, wanted, found.renamedFrom));
       }
     }
     if (options.prune) {
@@ -262,17 +252,7 @@ export function diffCatalogue(live: Catalogue, desired: Partial<Catalogue>, opti
         // Versions and milestones first (a new default milestone must exist), under the product's current name.
         const values = diffParts(found.live, wanted, liveName, { ...options, only: 'values' }, partRemovals);
         adds.push(...values);
-        if (fields.length) {
-          adds.push({
-            action: 'change',
-            kind: 'product',
-            address: wanted.name,
-            fields,
-            live: found.live,
-            desired: wanted,
-            renamedFrom: found.renamedFrom,
-          });
-        }
+        adds.push(...changeOf('product', wanted.name, fields, found.live, wanted, found.renamedFrom));
         adds.push(...diffParts(found.live, wanted, wanted.name, { ...options, only: 'rest' }, partRemovals));
       }
       // A part's removal comes before its product's: they are listed product by product, parts first.
@@ -309,17 +289,7 @@ export function diffCatalogue(live: Catalogue, desired: Partial<Catalogue>, opti
             'exclusions',
           ]),
         ];
-        if (fields.length) {
-          adds.push({
-            action: 'change',
-            kind: 'flag_type',
-            address: wanted.name,
-            fields,
-            live: found.live,
-            desired: wanted,
-            renamedFrom: found.renamedFrom,
-          });
-        }
+        adds.push(...changeOf('flag_type', wanted.name, fields, found.live, wanted, found.renamedFrom));
       }
     }
     if (options.prune) {
@@ -331,6 +301,31 @@ export function diffCatalogue(live: Catalogue, desired: Partial<Catalogue>, opti
 
   // Removals in reverse dependency order: flag types, then products' parts and products, then classifications.
   return { changes: [...adds, ...flagTypeRemovals, ...productRemovals, ...removes] };
+}
+
+/** The change of an object matched in the service, or none when no field differs. */
+function changeOf(
+  kind: Kind,
+  address: string,
+  fields: FieldChange[],
+  live: object,
+  desired: object,
+  renamedFrom: string | undefined,
+  product?: string,
+): Change[] {
+  if (!fields.length) return [];
+  return [
+    {
+      action: 'change',
+      kind,
+      address,
+      fields,
+      live,
+      desired,
+      renamedFrom,
+      ...(product === undefined ? {} : { product }),
+    },
+  ];
 }
 
 function error(kind: Kind, address: string, message: string): Change {
@@ -385,18 +380,7 @@ function diffParts(
           continue;
         }
         const changed = [...renameChange(found.live, value), ...fieldChanges(found.live, value, fields)];
-        if (changed.length) {
-          changes.push({
-            action: 'change',
-            kind,
-            address: at(value.name),
-            fields: changed,
-            live: found.live,
-            desired: value,
-            renamedFrom: found.renamedFrom,
-            product: productName,
-          });
-        }
+        changes.push(...changeOf(kind, at(value.name), changed, found.live, value, found.renamedFrom, productName));
       }
       if (options.prune) {
         for (const old of values.unmatched()) {
@@ -432,18 +416,9 @@ function diffParts(
           'is_active',
         ]),
       ];
-      if (changed.length) {
-        changes.push({
-          action: 'change',
-          kind: 'component',
-          address: at(component.name),
-          fields: changed,
-          live: found.live,
-          desired: component,
-          renamedFrom: found.renamedFrom,
-          product: productName,
-        });
-      }
+      changes.push(
+        ...changeOf('component', at(component.name), changed, found.live, component, found.renamedFrom, productName),
+      );
     }
     if (options.prune) {
       // Components go first among a product's removals: a version or milestone cannot go while bugs use it.
