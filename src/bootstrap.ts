@@ -74,7 +74,9 @@ export async function createApp(
         timeoutMs: config.bugzillaTimeoutMs,
         maxParamLength: config.httpMaxHeaderBytes,
         metrics: app.get(AppMetrics).front(),
-        outsideWrites: new OutsideWrites(config.cacheMaxStalenessMs, () => app.get(ModelCache).noteOutsideWrite()),
+        outsideWrites: new OutsideWrites(config.cacheMaxStalenessMs, (sentAt) =>
+          app.get(ModelCache).noteOutsideWrite(sentAt),
+        ),
       })
     : undefined;
   admitRequests(fastify, optionsAnswerer(fastify, config.httpMaxHeaderBytes), front);
