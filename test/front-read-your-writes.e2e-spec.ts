@@ -145,19 +145,9 @@ describe.each(DIALECTS)('read-your-writes across the front and Bugzilla (SPEC §
     expect(seen).toEqual(Array.from({ length: 20 }, (_, round) => `round-${round}`));
   });
 
-  it("a served request of the same caller in between (show_bug.cgi's last-visit call) leaves the read to see the write", async () => {
-    const seen: string[] = [];
-    for (let round = 0; round < 5; round++) {
-      await postFormStreamed(
-        port,
-        `action=update&product=Widget&component=Storage&description=visit-${round}`,
-        {
-          headers: { cookie: adminCookies },
-          localAddress: '127.0.0.6',
-        },
-        () => releaseWrite?.(),
-      );
-      const visit = await request(port, 'POST', '/jsonrpc.cgi', {
+  it("served requests of the same caller in between (show_bug.cgi's last-visit call) leave the read to see the write", async () => {
+    const visit = async (round: number) => {
+      const answer = await request(port, 'POST', '/jsonrpc.cgi', {
         headers: { cookie: adminCookies },
         body: {
           version: '1.1',
@@ -167,7 +157,22 @@ describe.each(DIALECTS)('read-your-writes across the front and Bugzilla (SPEC §
         },
         localAddress: '127.0.0.6',
       });
-      expect([round, visit.status, JSON.parse(visit.text!).result[0].id]).toEqual([round, 200, bug]);
+      expect([round, answer.status, JSON.parse(answer.text!).result[0].id]).toEqual([round, 200, bug]);
+    };
+    const seen: string[] = [];
+    for (let round = 0; round < 5; round++) {
+      await postFormStreamed(
+        port,
+        `action=update&product=Widget&component=Storage&description=visit-${round}`,
+        { headers: { cookie: adminCookies }, localAddress: '127.0.0.6' },
+        // One while Bugzilla's answer streams, before the write (it checks too early to see it)...
+        async () => {
+          await visit(round);
+          releaseWrite?.();
+        },
+      );
+      // ...and one after the answer has ended, before the read.
+      await visit(round);
       seen.push(await backendByKey('127.0.0.6'));
     }
     expect(seen).toEqual(Array.from({ length: 5 }, (_, round) => `visit-${round}`));
@@ -190,7 +195,7 @@ async function postFormStreamed(
   port: number,
   form: string,
   via: { headers?: Record<string, string>; localAddress?: string },
-  onHeaders: () => void,
+  onHeaders: () => void | Promise<void>,
 ): Promise<void> {
   const http = await import('node:http');
   await new Promise<void>((resolve, reject) => {
@@ -209,9 +214,8 @@ async function postFormStreamed(
         },
       },
       (res) => {
-        onHeaders();
-        res.resume();
         res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
+        void Promise.resolve(onHeaders()).then(() => res.resume(), reject);
       },
     );
     req.on('error', reject);
