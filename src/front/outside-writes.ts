@@ -8,8 +8,9 @@ import { LOGIN_COOKIE, readCookie } from '../auth/bugzilla-cookies.js';
  * may have written (any method but GET, HEAD and OPTIONS) has been answered, that caller's next
  * requests to the service read data no older than that answer. The caller is known by what the
  * request carries that names it — its address, and each credential in its cookies, headers or
- * query (a browser's login cookie, a script's API key) — read when the request is passed on (once
- * its answer has been sent, the client's socket may be gone, and its address with it).
+ * query (a browser's login cookie, a script's API key) — read when the request is passed on: once a
+ * streamed body has been sent on, undici's destroy() of it sets the IncomingMessage's `socket` to
+ * null (undici lib/core/util.js), and `request.ip` is undefined from then on.
  *
  * A write is marked when Bugzilla's answer begins — so that the other workers (WORKERS=N) learn of
  * it early — and again when the answer has ended: Bugzilla's CGIs print their headers before they
