@@ -106,5 +106,11 @@ describe.runIf(DIALECTS.includes('mysql'))(
       // The stand-in did reset reused connections: the reads met it and were passed again.
       expect(resets).toBeGreaterThan(0);
     });
+
+    it("the front's own mark for a request passed again never reaches Bugzilla, nor one a client sends", async () => {
+      const page = await exchange(port, 'GET', '/index.cgi?marked', { 'x-bugzilla-products-fresh-connection': '1' });
+      expect(page.status).toBe(200);
+      expect(bugzilla.seen.filter((seen) => 'x-bugzilla-products-fresh-connection' in seen.headers)).toEqual([]);
+    });
   },
 );
