@@ -76,7 +76,9 @@ export async function createApp(
         timeoutMs: config.bugzillaTimeoutMs,
         maxParamLength: config.httpMaxHeaderBytes,
         metrics: app.get(AppMetrics).front(),
-        outsideWrites: new OutsideWrites(outsideWriteWindowMs(config), () => app.get(ModelCache).noteOutsideWrite()),
+        outsideWrites: new OutsideWrites(outsideWriteWindowMs(config), (sentAt) =>
+          app.get(ModelCache).noteOutsideWrite(sentAt),
+        ),
       })
     : undefined;
   admitRequests(fastify, optionsAnswerer(fastify, config.httpMaxHeaderBytes), front);

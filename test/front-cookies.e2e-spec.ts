@@ -77,14 +77,22 @@ forEachDialect(
     afterEach(() => app().rows('DELETE FROM bug_user_last_visit'));
 
     it("show_bug.cgi's JavaScript records the visit: its own call, with the cookies and the page's api token", async () => {
-      // js/bug.js (5.2), YAHOO.bugzilla.bugUserLastVisit.update: no id (a notification), `ids` a scalar.
+      // js/bug.js (5.2), YAHOO.bugzilla.bugUserLastVisit.update: no id, `ids` a scalar. A 1.1 call is never a
+      // notification in JSON::RPC::Legacy: a real Bugzilla 5.2 answers it with the result.
       const body = JSON.stringify({
         version: '1.1',
         method: 'BugUserLastVisit.update',
         params: { Bugzilla_api_token: apiToken, ids: bugId },
       });
       const answer = await sendRaw(port, 'POST', '/jsonrpc.cgi', { body, headers: { cookie: cookies } });
-      expect([answer.status, answer.text, answer.headers.via]).toEqual([200, '', undefined]);
+      expect([answer.status, answer.body, answer.headers.via]).toEqual([
+        200,
+        {
+          version: '1.1',
+          result: [{ id: bugId, last_visit_ts: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) }],
+        },
+        undefined,
+      ]);
       await expect(visits()).resolves.toEqual([{ user_id: visitor, bug_id: bugId }]);
     });
 

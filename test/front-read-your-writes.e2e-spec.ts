@@ -28,10 +28,26 @@ describe.each(DIALECTS)('read-your-writes across the front and Bugzilla (SPEC §
   let widget: number;
   let adminKey: string;
   let adminCookies: string;
+  let adminToken: string;
+  let bug: number;
+  /** Lets the stand-in's streamed save (below) go on to write, once the client has its headers. */
+  let releaseWrite: (() => void) | undefined;
 
   const description = async (via: { headers?: Record<string, string>; localAddress?: string }) => {
     const answer = await request(port, 'GET', '/rest/product?names=Widget&include_fields=components.description', via);
     return JSON.parse(answer.text!).products[0].components[0].description as string;
+  };
+
+  /** The Storage component's description, read with the API key in the query from `localAddress`. */
+  const backendByKey = async (localAddress: string) => {
+    const answer = await request(
+      port,
+      'GET',
+      `/rest/product?names=Widget&include_fields=components.name,components.description&Bugzilla_api_key=${adminKey}`,
+      { localAddress },
+    );
+    const components = JSON.parse(answer.text!).products[0].components as { name: string; description: string }[];
+    return components.find((component) => component.name === 'Storage')!.description;
   };
 
   beforeAll(async () => {
@@ -43,7 +59,36 @@ describe.each(DIALECTS)('read-your-writes across the front and Bugzilla (SPEC §
     adminCookies = `Bugzilla_login=${admin}; Bugzilla_logincookie=${(await seed.loginCookie(admin)).split('-')[1]}`;
     widget = await seed.product('Widget', { description: 'Widgets' });
     await seed.component(widget, 'Frontend', { owner: admin, description: 'before' });
+    const storage = await seed.component(widget, 'Storage', { owner: admin, description: 'before' });
+    bug = await seed.bug({ product: widget, component: storage, reporter: admin, assignee: admin });
+    adminToken = 'ApiTok3nAdmin001';
+    await seed.insert('tokens', {
+      userid: admin,
+      issuedate: new Date(),
+      token: adminToken,
+      tokentype: 'api_token',
+      eventdata: null,
+    });
     writer = await otherWriter(app());
+    // editproducts.cgi's kin as Bugzilla 5.2 runs them: the page's headers (and its first bytes) are
+    // printed before the change is written and committed, and the page ends after. The stand-in
+    // writes only once the client has the headers, so the front has seen the answer begin first.
+    bugzilla.on(
+      (method, url) => method === 'POST' && url === '/editcomponents.cgi?streamed',
+      async (_req, res, body) => {
+        const form = new URLSearchParams((await body()).toString());
+        const proceed = new Promise<void>((resolve) => (releaseWrite = resolve));
+        res.writeHead(200, { 'content-type': 'text/html; charset=UTF-8' });
+        res.write('<html><body>');
+        await proceed;
+        await writer.run('UPDATE components SET description = ? WHERE product_id = ? AND name = ?', [
+          form.get('description'),
+          widget,
+          form.get('component'),
+        ]);
+        res.end('Component Updated</body></html>');
+      },
+    );
     // editcomponents.cgi's save, as Bugzilla makes it: the row is committed before the page answers.
     bugzilla.on(
       (method, url) => method === 'POST' && url.startsWith('/editcomponents.cgi'),
@@ -80,6 +125,58 @@ describe.each(DIALECTS)('read-your-writes across the front and Bugzilla (SPEC §
     expect(await description({ headers: { 'X-BUGZILLA-API-KEY': adminKey } })).toBe('after');
   });
 
+  it('a page that writes after its headers: the read right after its end sees the write, 20 times in a row', async () => {
+    // The save is made with the browser's cookies, the reads with an API key in the query (a script
+    // beside the browser): the caller's address is all they share.
+    const seen: string[] = [];
+    for (let round = 0; round < 20; round++) {
+      await postFormStreamed(
+        port,
+        `action=update&product=Widget&component=Storage&description=round-${round}`,
+        {
+          headers: { cookie: adminCookies },
+          localAddress: '127.0.0.5',
+        },
+        () => releaseWrite?.(),
+      );
+      seen.push(await backendByKey('127.0.0.5'));
+    }
+    expect(seen).toEqual(Array.from({ length: 20 }, (_, round) => `round-${round}`));
+  });
+
+  it("served requests of the same caller in between (show_bug.cgi's last-visit call) leave the read to see the write", async () => {
+    const visit = async (round: number) => {
+      const answer = await request(port, 'POST', '/jsonrpc.cgi', {
+        headers: { cookie: adminCookies },
+        body: {
+          version: '1.1',
+          method: 'BugUserLastVisit.update',
+          params: { Bugzilla_api_token: adminToken, ids: bug },
+          id: 1,
+        },
+        localAddress: '127.0.0.6',
+      });
+      expect([round, answer.status, JSON.parse(answer.text!).result[0].id]).toEqual([round, 200, bug]);
+    };
+    const seen: string[] = [];
+    for (let round = 0; round < 5; round++) {
+      await postFormStreamed(
+        port,
+        `action=update&product=Widget&component=Storage&description=visit-${round}`,
+        { headers: { cookie: adminCookies }, localAddress: '127.0.0.6' },
+        // One while Bugzilla's answer streams, before the write (it checks too early to see it)...
+        async () => {
+          await visit(round);
+          releaseWrite?.();
+        },
+      );
+      // ...and one after the answer has ended, before the read.
+      await visit(round);
+      seen.push(await backendByKey('127.0.0.6'));
+    }
+    expect(seen).toEqual(Array.from({ length: 5 }, (_, round) => `visit-${round}`));
+  });
+
   it('the caller is known by its login cookie too, from another address', async () => {
     await postForm(port, 'action=update&product=Widget&component=Frontend&description=third', {
       headers: { cookie: adminCookies },
@@ -88,6 +185,42 @@ describe.each(DIALECTS)('read-your-writes across the front and Bugzilla (SPEC §
     expect(await description({ headers: { cookie: adminCookies }, localAddress: '127.0.0.4' })).toBe('third');
   });
 });
+
+/**
+ * A form POST to the streamed save over a socket of its own: lets the stand-in write once the headers
+ * have come, and resolves when the answer has ended.
+ */
+async function postFormStreamed(
+  port: number,
+  form: string,
+  via: { headers?: Record<string, string>; localAddress?: string },
+  onHeaders: () => void | Promise<void>,
+): Promise<void> {
+  const http = await import('node:http');
+  await new Promise<void>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/editcomponents.cgi?streamed',
+        agent: false,
+        localAddress: via.localAddress,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': String(Buffer.byteLength(form)),
+          ...via.headers,
+        },
+      },
+      (res) => {
+        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
+        void Promise.resolve(onHeaders()).then(() => res.resume(), reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(form);
+  });
+}
 
 /** A form POST over a socket of its own. */
 async function postForm(

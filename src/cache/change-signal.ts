@@ -14,8 +14,12 @@ export interface SignalReading {
 }
 
 export interface ChangeSignal {
-  /** Reads the signal; throws when the database cannot be reached. */
-  changes(): Promise<SignalReading>;
+  /**
+   * Reads the signal; throws when the database cannot be reached. `since` (Date.now()): another
+   * writer may have committed changes made since then (a request passed to Bugzilla, SPEC §13), and
+   * every table such a change can have moved counts as changed, whatever the fingerprint says.
+   */
+  changes(since?: number): Promise<SignalReading>;
 }
 
 interface TableStatus {
@@ -52,7 +56,13 @@ export class InformationSchemaSignal implements ChangeSignal {
 
   constructor(private readonly read: ModelReader) {}
 
-  async changes(): Promise<SignalReading> {
+  async changes(since?: number): Promise<SignalReading> {
+    // InnoDB's UPDATE_TIME is the second of a transaction's first change, published at its commit
+    // (checked on MariaDB 10.11): a transaction that began before an earlier check and committed
+    // after it can publish a second that check already saw and no longer held hot, and its tables'
+    // fingerprints then do not move. A change made since `since` has an UPDATE_TIME at most this many
+    // seconds old (one more for the truncation of both ends and a server clock a little behind ours).
+    const recent = since === undefined ? undefined : Math.ceil((Date.now() - since) / 1000) + 1;
     const rows = await this.read<TableStatus>(
       `SELECT TABLE_NAME AS name, UPDATE_TIME AS update_time, CREATE_TIME AS create_time,
               AUTO_INCREMENT AS auto_increment, TABLE_ROWS AS table_rows,
@@ -72,6 +82,7 @@ export class InformationSchemaSignal implements ChangeSignal {
       seen.set(name, fingerprint);
       if (this.seen.get(name) !== fingerprint) changed.add(name);
       if (row.age !== null && Number(row.age) <= 1) hot.add(name);
+      if (recent !== undefined && row.age !== null && Number(row.age) <= recent) changed.add(name);
     }
     // A table the signal does not list (missing, renamed): reload it every time rather than trust it.
     for (const table of MODEL_TABLES) if (!seen.has(table)) changed.add(table);

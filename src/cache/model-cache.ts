@@ -85,6 +85,11 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
   /** Committed writes of this instance to the model's tables, counted; and the count a check started with. */
   private writeSeq = 0;
   private checkedSeq = -1;
+  /**
+   * The earliest start (Date.now()) of the outside writes noted since the start of the last check:
+   * the next check counts every table changed since then as changed (InformationSchemaSignal).
+   */
+  private outsideWritesSince?: number;
   /** Model tables this instance wrote since the start of the last check ('all': unknown which). */
   private ownWrites: Set<ModelTable> | 'all' = new Set();
   private inFlight?: Check;
@@ -181,12 +186,14 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
 
   /**
    * Another writer has just committed something a caller is about to read (a request passed to the
-   * Perl Bugzilla that this service fronts, SPEC §13): the model is served again only from a check
-   * that starts after this call, as after a write of this instance's own — but which tables changed
-   * is left to the change signal to say, as for any other writer's commit.
+   * Perl Bugzilla that this service fronts, SPEC §13, sent at `sentAt`, Date.now()): the model is
+   * served again only from a check that starts after this call, as after a write of this instance's
+   * own — and that check counts as changed every table the change signal shows changed since
+   * `sentAt`, even where its fingerprint did not move (InformationSchemaSignal).
    */
-  noteOutsideWrite(): void {
+  noteOutsideWrite(sentAt: number): void {
     if (this.disabled || this.closed) return;
+    this.outsideWritesSince = Math.min(this.outsideWritesSince ?? sentAt, sentAt);
     this.writeSeq++;
   }
 
@@ -309,10 +316,12 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
     const startedAtWall = new Date();
     const ownWrites = this.ownWrites;
     this.ownWrites = new Set();
+    const outsideSince = this.outsideWritesSince;
+    this.outsideWritesSince = undefined;
     try {
       const signal = await this.changeSignal();
       if (!signal) return false;
-      const reading = await signal.changes();
+      const reading = await signal.changes(outsideSince);
       const wanted = new Set<ModelTable>(
         this.model === undefined || reading.changed === 'all' || ownWrites === 'all'
           ? MODEL_TABLES
@@ -348,6 +357,8 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
       const since = this.ownWrites as Set<ModelTable> | 'all';
       if (ownWrites === 'all' || since === 'all') this.ownWrites = 'all';
       else for (const table of ownWrites) since.add(table);
+      if (outsideSince !== undefined)
+        this.outsideWritesSince = Math.min(this.outsideWritesSince ?? outsideSince, outsideSince);
       if (!this.closed) this.logger.warn(`model check failed: ${(error as Error).message}`);
       return false;
     }

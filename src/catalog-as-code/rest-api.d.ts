@@ -9,7 +9,7 @@ export interface paths {
     };
     /**
      * Whether the service can reach its database (for load balancers and monitoring).
-     * @description With read replicas configured, `databases` gives the state of each one as last checked; a replica out of rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and which one the service uses; the answer is ok while the node in use answers.
+     * @description With read replicas configured, `databases` gives the state of each one as last checked; a replica out of rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and which one the service uses; the answer is ok while the node in use answers. In front of a Perl Bugzilla (BUGZILLA_URL), `bugzilla` says whether it answers; a Bugzilla that is down does not make the answer fail.
      */
     get: operations['HealthController_health'];
     put?: never;
@@ -810,6 +810,12 @@ export interface components {
       status: 'ok';
       /** @description Only with several Galera nodes or with read replicas. */
       databases?: components['schemas']['DatabasesHealthDto'];
+      /**
+       * @description Only in front of a Perl Bugzilla (BUGZILLA_URL): whether it answers. A Bugzilla that is down does not fail the answer.
+       * @example ok
+       * @enum {string}
+       */
+      bugzilla?: 'ok' | 'down';
     };
     LoginTokenDto: {
       /**
@@ -1432,7 +1438,7 @@ export interface components {
     };
     HistoryEntryDto: {
       /**
-       * @description The entry's position in the product's trail, oldest first; pass it as `before` for the next page.
+       * @description The entry's position in the product's trail, oldest first (by time, and within one second in the order the rows were written); it stays as the trail grows. Pass it as `before` for the next page.
        * @example 42
        */
       id: number;

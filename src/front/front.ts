@@ -6,7 +6,7 @@ import { BODY_LIMIT_BYTES } from '../bugzilla/http-conventions.js';
 import { routeTemplate, UNMATCHED_ROUTE } from '../bugzilla/route-template.js';
 import type { FrontMetrics } from '../metrics/front-metrics.js';
 import { isNeverPassed, isServedMethod, routeDecision, RPC_PATHS } from './front-routes.js';
-import type { OutsideWrites } from './outside-writes.js';
+import type { OutsideWrites, PassedWrite } from './outside-writes.js';
 import { registerPassOn } from './pass-on.js';
 import { rpcMethodName } from './rpc-method-name.js';
 
@@ -34,17 +34,24 @@ const readBodies = new WeakMap<IncomingMessage, Buffer>();
 
 export function registerFront(fastify: FastifyInstance, options: FrontOptions): FrontHook {
   const { metrics, outsideWrites } = options;
-  const passOn = registerPassOn(fastify, {
+  /** Passed requests that may write, with their callers as they were when passed (outside-writes.ts). */
+  const passedWrites = new WeakMap<FastifyRequest, PassedWrite>();
+  const passOnly = registerPassOn(fastify, {
     baseUrl: options.baseUrl,
     timeoutMs: options.timeoutMs,
     metrics,
     // Marked when Bugzilla's answer begins — so that the other workers (WORKERS=N) learn of it before
-    // the client can send its next request — and again when it has ended, for the requests of the same
-    // caller that were already under way (a page that commits after its headers).
+    // the client can send its next request — and again when it has ended: a page that prints its
+    // headers before it commits (Bugzilla's admin CGIs) has written only by then.
     onAnswered: (request) => {
-      if (MAY_WRITE.has(request.method)) outsideWrites.noteWrite(request);
+      const write = passedWrites.get(request);
+      if (write) outsideWrites.noteWrite(write);
     },
   });
+  const passOn: typeof passOnly = (request, reply, body) => {
+    if (MAY_WRITE.has(request.method)) passedWrites.set(request, outsideWrites.passing(request));
+    passOnly(request, reply, body);
+  };
   const servedPaths = servedPathTable(fastify, options.maxParamLength);
   fastify.addHook('onClose', async () => outsideWrites.close());
 

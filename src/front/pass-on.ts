@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import replyFrom from '@fastify/reply-from';
 import { Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Agent } from 'undici';
+import { Agent, Dispatcher } from 'undici';
 import type { FrontMetrics } from '../metrics/front-metrics.js';
 import { sendUndelivered } from './undelivered-answer.js';
 
@@ -81,22 +81,26 @@ export type PassOn = (request: FastifyRequest, reply: FastifyReply, body: Readab
 
 /** Registers reply-from on the application and answers the function that passes a request on. */
 export function registerPassOn(fastify: FastifyInstance, options: PassOnOptions): PassOn {
-  const agent = new Agent({
+  const agentOptions = {
     connections: 128,
-    keepAliveTimeout: 4_000,
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
-    // reply-from's own agent would not check an https Bugzilla's certificate: this one does.
+    // reply-from's own agent would not check an https Bugzilla's certificate: these do.
     connect: { timeout: Math.min(options.timeoutMs, 10_000), rejectUnauthorized: true },
-  });
+  };
+  const dispatcher = new ConnectionByRequest(
+    new Agent({ ...agentOptions, keepAliveTimeout: 4_000 }),
+    // pipelining 0: no keep-alive, each request on a connection of its own (undici's Client docs).
+    new Agent({ ...agentOptions, pipelining: 0 }),
+  );
   void fastify.register(replyFrom, {
     base: options.baseUrl,
-    undici: agent as never,
+    undici: dispatcher as never,
     disableRequestLogging: true,
     disableCache: true,
   });
   fastify.addHook('onClose', async () => {
-    await agent.close();
+    await dispatcher.closeBoth();
   });
   const { metrics } = options;
 
@@ -109,13 +113,17 @@ export function registerPassOn(fastify: FastifyInstance, options: PassOnOptions)
     if (body !== undefined) (request as { body: unknown }).body = body;
     const sentAt = performance.now();
     const seconds = () => (performance.now() - sentAt) / 1000;
-    try {
+    const send = (again: boolean) =>
       // Relative to BUGZILLA_URL (`./`: a first segment with a colon is a path, never a scheme).
       reply.from(`./${path.slice(1)}`, {
         // The query exactly as it came (reply-from would otherwise re-encode it through URL).
         queryString: () => query,
-        rewriteRequestHeaders: (_request, headers) => requestHeaders(request, headers as IncomingHttpHeaders, body),
-        // Never repeated: a request reaches Bugzilla once, as it would without the front.
+        rewriteRequestHeaders: (_request, headers) => {
+          const sent = requestHeaders(request, headers as IncomingHttpHeaders, body);
+          if (again) sent[FRESH_CONNECTION] = '1';
+          return sent;
+        },
+        // reply-from's own retries are off: what may be passed again is decided in onError below.
         retryDelay: () => null,
         // The answer's headers are written by relayAnswer, on the raw response: none are copied onto the reply.
         rewriteHeaders: () => ({}),
@@ -130,6 +138,10 @@ export function registerPassOn(fastify: FastifyInstance, options: PassOnOptions)
           );
         },
         onError: (_reply, { error }) => {
+          if (!again && mayPassAgain(request, body, error) && !reply.sent && !reply.raw.headersSent) {
+            send(true);
+            return;
+          }
           const status = (error as { statusCode?: number }).statusCode === 504 ? 504 : 502;
           metrics.observeBugzilla(status === 504 ? 'timeout' : 'unreachable', seconds());
           // The request id, never the URL (credentials travel in queries).
@@ -138,6 +150,8 @@ export function registerPassOn(fastify: FastifyInstance, options: PassOnOptions)
           if (!reply.sent && !reply.raw.headersSent) sendUndelivered(request, reply, status);
         },
       });
+    try {
+      send(false);
     } catch {
       // A path reply-from refuses to build a URL from (a percent sign that encodes nothing): never sent.
       void reply.status(400).header('content-type', 'text/plain; charset=utf-8').send('Bad Request\n');
@@ -145,9 +159,71 @@ export function registerPassOn(fastify: FastifyInstance, options: PassOnOptions)
   };
 }
 
+/**
+ * Which connection a passed request goes on, and when it is passed again. Apache (Bugzilla under
+ * mod_perl) may close a kept-alive connection just as the front sends the next request on it:
+ * Bugzilla's own mod_perl.pl ends a child that grew past Apache2::SizeLimit after the request it
+ * served, and its socket then resets the next request (undici: UND_ERR_SOCKET "other side closed",
+ * or ECONNRESET), before any byte of an answer. That request never reached Bugzilla, but the front
+ * cannot know so from the error alone.
+ *
+ * - GET, HEAD, OPTIONS and TRACE without a body (safe and idempotent, RFC 9110 §9.2.1–2) go on the
+ *   kept-alive pool, and when their connection is lost before any answer came they are passed once
+ *   more, on a new connection of their own — what browsers and curl do on a reused connection.
+ * - Every other request (a POST, PUT, PATCH or DELETE, or one with a body) goes on a new connection
+ *   of its own, and is never passed again: "a proxy MUST NOT automatically retry non-idempotent
+ *   requests" (RFC 9110 §9.2.2), and a streamed body is gone once sent. A new connection cannot meet
+ *   a server closing it for idleness, so such a request reaches Bugzilla once, or answers 502 when
+ *   Bugzilla is really unreachable. The cost is one TCP connect per write, small beside a Bugzilla
+ *   request.
+ * reply-from's own retry (retriesCount/retryDelay) resends on the same pool, where the next idle
+ * connection may be closing too, and undici retries only within a pipeline: neither is used.
+ * (Not chosen: undici's RetryAgent, which also resumes a broken answer body with Range requests — a
+ * proxy must not splice two answers.)
+ */
+class ConnectionByRequest extends Dispatcher {
+  constructor(
+    private readonly keptAlive: Agent,
+    private readonly fresh: Agent,
+  ) {
+    super();
+  }
+
+  override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+    const headers = options.headers as Record<string, string | undefined> | undefined;
+    const again = headers?.[FRESH_CONNECTION] !== undefined;
+    if (again) delete headers![FRESH_CONNECTION];
+    const reuse = !again && REUSABLE.has(options.method) && !options.body;
+    return (reuse ? this.keptAlive : this.fresh).dispatch(options, handler);
+  }
+
+  async closeBoth(): Promise<void> {
+    await Promise.all([this.keptAlive.close(), this.fresh.close()]);
+  }
+}
+
+/** Methods sent on kept-alive connections (safe and idempotent, when they carry no body). */
+const REUSABLE = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
+
+/** Marks, between pass-on and its dispatcher only, a request passed again: it goes on a new connection. */
+const FRESH_CONNECTION = 'x-bugzilla-products-fresh-connection';
+
+/** Errors of a connection lost before any answer came (reply-from's wrappers keep undici's code). */
+const CONNECTION_LOST = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/** Whether a passed request that got no answer may be passed once more (see ConnectionByRequest). */
+function mayPassAgain(request: FastifyRequest, body: Readable | undefined, error: Error): boolean {
+  if (body !== undefined || !REUSABLE.has(request.method)) return false;
+  const code = (error as { code?: string }).code;
+  const causeCode = (error.cause as { code?: string } | undefined)?.code;
+  return CONNECTION_LOST.has(code ?? '') || CONNECTION_LOST.has(causeCode ?? '');
+}
+
 /** The request's headers as Bugzilla gets them: end-to-end ones only, plus where the request came from. */
 function requestHeaders(request: FastifyRequest, headers: IncomingHttpHeaders, body: Readable | undefined) {
   const sent = endToEnd(headers);
+  // The front's own mark (ConnectionByRequest), never taken from a client.
+  delete sent[FRESH_CONNECTION];
   // No body is sent on (GET, HEAD, or none came): no length either.
   if (body === undefined) delete sent['content-length'];
   const peer = request.raw.socket?.remoteAddress ?? request.ip;
