@@ -1,7 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { BugzillaStandIn } from './support/bugzilla-stand-in.js';
-import { DIALECTS, startTestApp, type TestApp } from './support/test-app.js';
+import type { Socket } from 'node:net';
+import { BugzillaStandIn, listeningFront } from './support/bugzilla-stand-in.js';
+import { DIALECTS, type TestApp } from './support/test-app.js';
 
 /**
  * SPEC §13, a passed request that can be delivered is answered by Bugzilla, never 502: Bugzilla
@@ -67,10 +67,7 @@ describe.runIf(DIALECTS.includes('mysql'))(
           res.end(text);
         },
       );
-      await bugzilla.start();
-      app = await startTestApp('mysql', { BUGZILLA_URL: bugzilla.url() });
-      await app.app.listen({ port: 0, host: '127.0.0.1' });
-      port = (app.app.getHttpServer().address() as AddressInfo).port;
+      ({ app, port } = await listeningFront(bugzilla));
     });
     afterAll(async () => {
       await app?.close();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BugzillaStandIn } from './support/bugzilla-stand-in.js';
+import { BugzillaStandIn, listeningFront } from './support/bugzilla-stand-in.js';
 import { sendRaw } from './support/raw-http.js';
 import { methodCall } from './support/rpc-client.js';
 import { DIALECTS, startTestApp, type TestApp } from './support/test-app.js';
@@ -49,11 +49,8 @@ describe.runIf(DIALECTS.includes('mysql'))('the front passes requests on unchang
   let port: number;
 
   beforeAll(async () => {
-    await bugzilla.start();
-    app = await startTestApp('mysql', { BUGZILLA_URL: bugzilla.url(), BUGZILLA_TIMEOUT_MS: '1500' });
+    ({ app, port } = await listeningFront(bugzilla, { BUGZILLA_TIMEOUT_MS: '1500' }));
     await app.seed.product('Widget', { description: 'Widgets' });
-    await app.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.app.getHttpServer().address() as AddressInfo).port;
   });
   afterAll(async () => {
     await app?.close();

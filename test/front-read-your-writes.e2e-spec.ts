@@ -7,7 +7,7 @@ import { runMigrations } from '../src/database/run-migrations.js';
 import { Seeder } from '../src/seed/seeder.js';
 import { BugzillaStandIn } from './support/bugzilla-stand-in.js';
 import { otherWriter, type OtherWriter } from './support/other-writer.js';
-import { request, startService, type ServiceProcess } from './support/service-process.js';
+import { request, startService, stopService, type ServiceProcess } from './support/service-process.js';
 import { createTestDatabase, DIALECTS, startTestApp, type TestApp, type TestDatabase } from './support/test-app.js';
 
 /**
@@ -301,10 +301,7 @@ describe.runIf(DIALECTS.includes('mysql'))(
       });
     });
     afterAll(async () => {
-      if (service && service.child.exitCode === null) {
-        service.child.kill('SIGTERM');
-        await service.exited;
-      }
+      await stopService(service);
       await database?.drop();
       await bugzilla.close();
     });

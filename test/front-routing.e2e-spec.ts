@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { RPC_METHODS } from '../src/rpc/rpc-methods.js';
-import { BugzillaStandIn } from './support/bugzilla-stand-in.js';
+import { BugzillaStandIn, listeningFront } from './support/bugzilla-stand-in.js';
 import { sendRaw, type RawAnswer } from './support/raw-http.js';
 import { routeTable } from './support/route-table.js';
 import { methodCall } from './support/rpc-client.js';
@@ -213,10 +213,7 @@ describe.runIf(DIALECTS.includes('mysql'))(
     let port: number;
 
     beforeAll(async () => {
-      await bugzilla.start();
-      app = await startTestApp('mysql', { BUGZILLA_URL: bugzilla.url(), ADMIN_UI: 'false', METRICS: 'false' });
-      await app.app.listen({ port: 0, host: '127.0.0.1' });
-      port = (app.app.getHttpServer().address() as AddressInfo).port;
+      ({ app, port } = await listeningFront(bugzilla, { ADMIN_UI: 'false', METRICS: 'false' }));
     });
     afterAll(async () => {
       await app?.close();

@@ -1,9 +1,8 @@
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { BugzillaStandIn } from './support/bugzilla-stand-in.js';
+import { BugzillaStandIn, listeningFront } from './support/bugzilla-stand-in.js';
 import { sendRaw } from './support/raw-http.js';
-import { startService, type ServiceProcess } from './support/service-process.js';
-import { createTestDatabase, DIALECTS, startTestApp, type TestApp, type TestDatabase } from './support/test-app.js';
+import { startService, stopService, type ServiceProcess } from './support/service-process.js';
+import { createTestDatabase, DIALECTS, type TestApp, type TestDatabase } from './support/test-app.js';
 
 /**
  * SPEC §13, safe: one parse of each request decides serve-or-pass, and the path that is routed is the
@@ -34,11 +33,8 @@ describe.runIf(DIALECTS.includes('mysql'))('the front is safe (SPEC §13) [mysql
   let port: number;
 
   beforeAll(async () => {
-    await bugzilla.start();
-    app = await startTestApp('mysql', { BUGZILLA_URL: bugzilla.url() });
+    ({ app, port } = await listeningFront(bugzilla));
     await app.seed.product('Widget', { description: 'Widgets' });
-    await app.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.app.getHttpServer().address() as AddressInfo).port;
   });
   afterAll(async () => {
     await app?.close();
@@ -117,10 +113,7 @@ describe.runIf(DIALECTS.includes('mysql'))('the access log of a front (SPEC §13
     service = await startService({ DATABASE_URL: database.url, LOG_LEVEL: 'info', BUGZILLA_URL: bugzilla.url() });
   });
   afterAll(async () => {
-    if (service && service.child.exitCode === null) {
-      service.child.kill('SIGTERM');
-      await service.exited;
-    }
+    await stopService(service);
     await database?.drop();
     await bugzilla.close();
   });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { BugzillaStandIn } from './support/bugzilla-stand-in.js';
-import { startService, type ServiceProcess } from './support/service-process.js';
+import { startService, stopService, type ServiceProcess } from './support/service-process.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/test-app.js';
 
 /**
@@ -117,10 +117,7 @@ describe.runIf(DIALECTS.includes('mysql'))(
       expectedSha();
     });
     afterAll(async () => {
-      if (service && service.child.exitCode === null) {
-        service.child.kill('SIGTERM');
-        await service.exited;
-      }
+      await stopService(service);
       await database?.drop();
       await bugzilla.close();
     });

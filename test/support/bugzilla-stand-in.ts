@@ -4,6 +4,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Dialect, startTestApp, type TestApp } from './test-app.js';
 
 /**
  * A stand-in for a Perl Bugzilla 5.2, for the front's tests (SPEC §13): a small HTTP server that
@@ -180,4 +181,19 @@ function echo(res: ServerResponse, record: SeenRequest): void {
 export function sendCapture(res: ServerResponse, answer: Capture, body = answer.body): void {
   res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(body)) });
   res.end(body);
+}
+
+/**
+ * The service in front of `bugzilla` (started here) as a test app of `dialect`, listening on a port of
+ * its own: what crosses the wire to and from Bugzilla is what these tests look at, which inject() cannot show.
+ */
+export async function listeningFront(
+  bugzilla: BugzillaStandIn,
+  env: Record<string, string> = {},
+  dialect: Dialect = 'mysql',
+): Promise<{ app: TestApp; port: number }> {
+  await bugzilla.start();
+  const app = await startTestApp(dialect, { BUGZILLA_URL: bugzilla.url(), ...env });
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, port: (app.app.getHttpServer().address() as AddressInfo).port };
 }

@@ -41,6 +41,13 @@ export async function startService(env: Record<string, string>): Promise<Service
   return { child, port, ...(await untilListening(child, (output) => output.includes('listening on'), 60_000)) };
 }
 
+/** Stops a started service, if it is still running, and waits for it to exit. */
+export async function stopService(service: ServiceProcess | undefined): Promise<void> {
+  if (!service || service.child.exitCode !== null) return;
+  service.child.kill('SIGTERM');
+  await service.exited;
+}
+
 /**
  * Collects a started process's output and resolves once `isListening(output)`; rejects, with the
  * output, when it exits first or has not listened within `timeoutMs` (then it is killed with
