@@ -158,8 +158,10 @@ describe('read replicas and many instances [mysql]', () => {
   });
 
   it('sends reads to the replica and writes to the primary (Com_select, Com_insert, Com_update)', async () => {
-    // Once first, so that the key's once-a-minute last_used write is not counted with the reads.
+    // Once first, so that the key's once-a-minute last_used write is not counted with the reads; and that
+    // write replicated before counting starts (the replica's counters also count what replication applies).
     await call(service, fixture.readerKey, 'GET', '/rest/product_accessible');
+    await pair.waitForReplicaToCatchUp();
     const reads = await countDuring(async () => {
       for (const path of [
         '/rest/product_accessible',
