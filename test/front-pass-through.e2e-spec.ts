@@ -239,9 +239,27 @@ describe.runIf(DIALECTS.includes('mysql'))('the front passes requests on unchang
             code: 68000,
             message: 'Bugzilla could not be reached to answer this request. Please try again later.',
           },
-          id: null,
+          id: 3,
         },
       ]);
+      // The caller's own shape and id, as a JSON-RPC client matches answers to calls: 1.1 over POST, and GET.
+      const v11 = await sendRaw(port, 'POST', '/jsonrpc.cgi', {
+        body: JSON.stringify({ version: '1.1', method: 'Bug.get', params: { ids: [1] }, id: 'seven' }),
+      });
+      expect([v11.status, v11.body]).toEqual([
+        502,
+        {
+          version: '1.1',
+          error: {
+            name: 'JSONRPCError',
+            code: 68000,
+            message: 'Bugzilla could not be reached to answer this request. Please try again later.',
+          },
+          id: 'seven',
+        },
+      ]);
+      const get = await sendRaw(port, 'GET', '/jsonrpc.cgi?method=Bug.get&params=%5B%7B%22ids%22%3A%5B1%5D%7D%5D&id=9');
+      expect([get.status, get.body.id, get.body.error.code]).toEqual([502, '9', 68000]);
       const page = await sendRaw(port, 'GET', '/show_bug.cgi?id=1');
       expect([page.status, page.headers['content-type'], page.text]).toEqual([
         502,

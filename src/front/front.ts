@@ -4,11 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandl
 import FindMyWay from 'find-my-way';
 import { BODY_LIMIT_BYTES } from '../bugzilla/http-conventions.js';
 import { routeTemplate, UNMATCHED_ROUTE } from '../bugzilla/route-template.js';
+import { JSONRPC_PATH } from '../rpc/rpc-paths.js';
 import type { FrontMetrics } from '../metrics/front-metrics.js';
 import { isNeverPassed, isServedMethod, routeDecision, RPC_PATHS } from './front-routes.js';
 import type { OutsideWrites, PassedWrite } from './outside-writes.js';
 import { registerPassOn } from './pass-on.js';
 import { rpcMethodName } from './rpc-method-name.js';
+import { rememberJsonRpcCall } from './undelivered-answer.js';
 
 /**
  * The front (SPEC §13; STYLE "The front is an edge, not a feature"): the one place that decides, from
@@ -64,10 +66,10 @@ export function registerFront(fastify: FastifyInstance, options: FrontOptions): 
     route.preParsing = [...own, readBodyFirst];
   });
 
-  const serve = (request: FastifyRequest, done: (error?: Error) => void) => {
+  /** The service answers this request itself (after a check of the model if its caller just wrote through Bugzilla). */
+  const served = (request: FastifyRequest) => {
     metrics.noteServed();
     outsideWrites.beforeServed(request);
-    done();
   };
 
   return (request, reply, done) => {
@@ -87,16 +89,14 @@ export function registerFront(fastify: FastifyInstance, options: FrontOptions): 
     const route = routeTemplate(request);
     const decision = routeDecision(request.method, route === UNMATCHED_ROUTE ? undefined : route);
     if (decision === 'served') {
-      metrics.noteServed();
-      outsideWrites.beforeServed(request);
+      served(request);
       return false;
     }
     if (decision === 'passed' || request.method !== 'POST') {
       const name =
         decision === 'by-method' ? rpcMethodName(path, request.method, queryOf(request), undefined) : undefined;
       if (name !== undefined && isServedMethod(name)) {
-        metrics.noteServed();
-        outsideWrites.beforeServed(request);
+        served(request);
         return false;
       }
       passOn(request, reply, bodyOf(request));
@@ -108,8 +108,12 @@ export function registerFront(fastify: FastifyInstance, options: FrontOptions): 
         const name = read.whole ? rpcMethodName(path, 'POST', queryOf(request), read.bytes) : undefined;
         if (name !== undefined && isServedMethod(name)) {
           readBodies.set(request.raw, read.bytes);
-          serve(request, done);
-        } else passOn(request, reply, read.whole ? Readable.from([read.bytes], { objectMode: false }) : request.raw);
+          served(request);
+          done();
+          return;
+        }
+        if (read.whole && path === JSONRPC_PATH) rememberJsonRpcCall(request, read.bytes);
+        passOn(request, reply, read.whole ? Readable.from([read.bytes], { objectMode: false }) : request.raw);
       },
       // The client went away while sending: nothing to answer.
       () => request.raw.destroy(),

@@ -14,6 +14,32 @@ const MESSAGES: Record<Undelivered, string> = {
 
 const REST_PATH = /^\/rest(?:\.cgi)?(?:\/|$|\?)/;
 
+/** The bodies of JSON-RPC calls passed on, read by the front to find their method: their id and version, if Bugzilla does not answer. */
+const passedJsonRpcBodies = new WeakMap<FastifyRequest, Buffer>();
+
+/** A JSON-RPC POST is passed on with these bytes (read whole by the front). */
+export function rememberJsonRpcCall(request: FastifyRequest, body: Buffer): void {
+  passedJsonRpcBodies.set(request, body);
+}
+
+/** The id and version the caller gave: in the query over GET, in the body over POST (read only now, on failure). */
+function jsonRpcCallOf(request: FastifyRequest): { id?: unknown; version?: unknown } {
+  if (request.method === 'GET') {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    return { id: query.id, version: query.version };
+  }
+  const body = passedJsonRpcBodies.get(request);
+  if (body === undefined) return {};
+  try {
+    const call = JSON.parse(body.toString('utf8')) as { id?: unknown; version?: unknown } | null;
+    return call !== null && typeof call === 'object' && !Array.isArray(call)
+      ? { id: call.id, version: call.version }
+      : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * The answer to a passed request Bugzilla did not answer (SPEC §13), in the form of the protocol
  * the caller speaks: Bugzilla's envelope under `/rest` (code -32000, its "fatal unknown"), an XML-RPC
@@ -27,7 +53,7 @@ export function sendUndelivered(request: FastifyRequest, reply: FastifyReply, st
     void reply.status(status).header('content-type', 'text/xml').send(faultResponse(ErrorCode.FATAL, message));
   } else if (path === JSONRPC_PATH) {
     // JSON::RPC adds 100000 to codes below 1000, as the service's own JSON-RPC errors do.
-    void sendJsonRpcTransportFault(reply, status, ErrorCode.FATAL + 100_000, message);
+    void sendJsonRpcTransportFault(reply, status, ErrorCode.FATAL + 100_000, message, jsonRpcCallOf(request));
   } else if (REST_PATH.test(request.url)) {
     void reply
       .status(status)

@@ -224,10 +224,20 @@ function noData(reply: FastifyReply, withBody: boolean) {
     .send(withBody ? 'No data.' : '');
 }
 
-/** A request the transport refuses before reading it (body over the limit): a 1.0-shaped error with that status. */
-export function sendJsonRpcTransportFault(reply: FastifyReply, status: number, code: number, message: string) {
+/**
+ * A call the service answers with an HTTP error status of its own: a body over the limit (never read:
+ * a 1.0-shaped error without an id), or, in front of Bugzilla, a passed call Bugzilla did not answer
+ * (in the call's own shape and with its id, when the call could be read).
+ */
+export function sendJsonRpcTransportFault(
+  reply: FastifyReply,
+  status: number,
+  code: number,
+  message: string,
+  call: { id?: unknown; version?: unknown } = {},
+) {
   return reply
     .status(status)
     .header('content-type', JSON_TYPE)
-    .send(JSON.stringify(shape('1.0', null, { error: { code, message } })));
+    .send(JSON.stringify(shape(versionOf(call.version), call.id ?? null, { error: { code, message } })));
 }
