@@ -142,6 +142,7 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
       ? () => undefined
       : onCommittedWrite(dataSource, (tables) => this.noteOwnWrite(tables));
     if (!this.disabled) metrics.trackOldestData(METRICS_NAME, () => (this.model ? this.checkedAtWall : undefined));
+    if (!this.disabled) metrics.changeStream(METRICS_NAME, 'poll');
   }
 
   /**
