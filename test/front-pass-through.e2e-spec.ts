@@ -279,7 +279,10 @@ describe.runIf(DIALECTS.includes('mysql'))('the front passes requests on unchang
       });
       expect([xml.status, xml.text]).toEqual([200, expect.stringContaining('<name>ids</name>')]);
       const health = await sendRaw(port, 'GET', '/health');
-      expect([health.status, health.body]).toEqual([200, { status: 'ok', bugzilla: 'down', change_stream: NO_BINARY_LOG }]);
+      expect([health.status, health.body]).toEqual([
+        200,
+        { status: 'ok', bugzilla: 'down', change_stream: NO_BINARY_LOG },
+      ]);
     });
   });
 

@@ -20,7 +20,11 @@ describe.each(DIALECTS)('GET /health [%s]', (dialect) => {
         ? { status: 'ok' }
         : {
             status: 'ok',
-            change_stream: { configured: 'auto', mode: 'poll', reason: 'the server has no binary log (log_bin is OFF)' },
+            change_stream: {
+              configured: 'auto',
+              mode: 'poll',
+              reason: 'the server has no binary log (log_bin is OFF)',
+            },
           },
     );
   });

@@ -32,7 +32,7 @@ import { allEnded } from './all-ended.js';
 import { binlogProblem } from './change-stream/binlog-requirements.js';
 import { BinlogSignal, type StreamState } from './change-stream/binlog-signal.js';
 import { BinlogStream, type StreamServer } from './change-stream/binlog-stream.js';
-import { reloadKeys } from './change-stream/keyed-reload.js';
+import { committedReader, reloadKeys } from './change-stream/keyed-reload.js';
 
 /** A check under way: the write count and the time it started with, and whether it succeeded. */
 interface Check {
@@ -380,6 +380,8 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
           : [...reading.changed, ...own],
       );
       const keyed = [...(reading.keys ?? [])].filter(([table]) => !wanted.has(table));
+      // Tables the log named (not the first load): read once the writer's commit is visible.
+      const fromLog = reading.coversOwnWrites === true && this.model !== undefined;
       if (wanted.size > 0 || keyed.length > 0) {
         await this.reloadHold;
         // What a load allocates mostly survives: the scavenger's helper threads have work to share.
@@ -387,7 +389,7 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
         // none is left reading, with the helpers already taken away, when this one gives up.
         const loads = () =>
           allEnded([
-            ...[...wanted].map(async (table) => [table, await this.reload(table)] as const),
+            ...[...wanted].map(async (table) => [table, await this.reload(table, fromLog)] as const),
             ...keyed.map(async ([table, keys]) => [table, await this.reloadRows(table, keys)] as const),
           ]);
         const loaded = wanted.size > 0 ? await processScavenger.whileLoading(loads) : await loads();
@@ -425,21 +427,24 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
   /**
    * Loads one table again, timed in the metrics by table. On MariaDB / MySQL a product-owned
    * table (components, versions, milestones) is read again only for the products whose rows
-   * changed (product-rows-reload.ts); SQLite cannot say which, and reads it whole.
+   * changed (product-rows-reload.ts); SQLite cannot say which, and reads it whole. `fromLog`: the
+   * binary log named the table (committedReader: its rows are read once the writer's commit is visible).
    */
-  private async reload<K extends ModelTable>(table: K): Promise<TableIndexes[K]> {
+  private async reload<K extends ModelTable>(table: K, fromLog = false): Promise<TableIndexes[K]> {
     const start = performance.now();
     const index =
-      this.mysql && isProductRowTable(table)
-        ? (
-            await reloadProductRows<ProductRowTable>(
-              table,
-              this.tables[table] as never,
-              this.load,
-              nameOrder({ mysql: true }),
-            )
-          ).index
-        : await loadTable(table, this.load, { mysql: this.mysql });
+      fromLog && !isProductRowTable(table)
+        ? await loadTable(table, committedReader(this.load), { mysql: true })
+        : this.mysql && isProductRowTable(table)
+          ? (
+              await reloadProductRows<ProductRowTable>(
+                table,
+                this.tables[table] as never,
+                this.load,
+                nameOrder({ mysql: true }),
+              )
+            ).index
+          : await loadTable(table, this.load, { mysql: this.mysql });
     this.metrics.reloaded(METRICS_NAME, table, (performance.now() - start) / 1000);
     return index as TableIndexes[K];
   }
@@ -448,11 +453,14 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
    * Reads again only the rows a change from the binary log named (keyed-reload.ts), or the whole
    * table where they cannot be merged row by row.
    */
-  private async reloadRows<K extends ModelTable>(table: K, keys: ReadonlySet<number | string>): Promise<TableIndexes[K]> {
+  private async reloadRows<K extends ModelTable>(
+    table: K,
+    keys: ReadonlySet<number | string>,
+  ): Promise<TableIndexes[K]> {
     const current = this.tables[table] as TableIndexes[K] | undefined;
     const start = performance.now();
     const merged = current && (await reloadKeys(table, current, keys, this.load));
-    if (!merged) return this.reload(table);
+    if (!merged) return this.reload(table, true);
     this.metrics.reloaded(METRICS_NAME, table, (performance.now() - start) / 1000);
     this.metrics.keyedReload(METRICS_NAME, table);
     return merged;

@@ -18,8 +18,7 @@ export async function binlogProblem(read: ModelReader): Promise<string | undefin
     'SELECT VERSION() AS version, @@GLOBAL.log_bin AS log_bin, @@GLOBAL.binlog_format AS binlog_format, ' +
       '@@GLOBAL.binlog_row_image AS binlog_row_image',
   );
-  if (!/mariadb/i.test(settings.version))
-    return 'the binary log stream follows MariaDB servers only (this is MySQL)';
+  if (!/mariadb/i.test(settings.version)) return 'the binary log stream follows MariaDB servers only (this is MySQL)';
   if (Number(settings.log_bin) !== 1) return 'the server has no binary log (log_bin is OFF)';
   if (String(settings.binlog_format).toUpperCase() !== 'ROW')
     return `binlog_format is ${settings.binlog_format} (it must be ROW)`;

@@ -105,8 +105,7 @@ export class BinlogSignal implements ChangeSignal {
     }
     this.fallBack(this.reason || 'the binary log stream is not connected');
     const polled = await this.poll.changes(since, exact);
-    const changed =
-      polled.changed === 'all' ? 'all' : new Set([...polled.changed, ...keyed.whole]);
+    const changed = polled.changed === 'all' ? 'all' : new Set([...polled.changed, ...keyed.whole]);
     return {
       changed,
       keys: keyed.keys,

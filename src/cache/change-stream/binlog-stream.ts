@@ -131,7 +131,16 @@ export class BinlogStream {
       zongji.start({
         serverId: streamServerId(),
         gtidSet: from,
-        includeEvents: ['mariadbgtid', 'tablemap', 'writerows', 'updaterows', 'deleterows', 'query', 'xid', 'heartbeat'],
+        includeEvents: [
+          'mariadbgtid',
+          'tablemap',
+          'writerows',
+          'updaterows',
+          'deleterows',
+          'query',
+          'xid',
+          'heartbeat',
+        ],
         includeSchema: { [server.database]: [...MODEL_TABLES] },
       });
       // Asks the server for heartbeats while the log is idle (in nanoseconds; the setting a replica's

@@ -28,9 +28,10 @@ export async function reloadKeys<K extends ModelTable>(
   table: K,
   current: TableIndexes[K],
   keys: ReadonlySet<number | string>,
-  read: ModelReader,
+  plainRead: ModelReader,
 ): Promise<TableIndexes[K] | undefined> {
   if (keys.size === 0) return current;
+  const read = committedReader(plainRead);
   const byName = nameOrder({ mysql: true });
   if (isProductRowTable(table)) {
     const ids = [...keys].map(Number);
@@ -51,13 +52,39 @@ export async function reloadKeys<K extends ModelTable>(
   }
 }
 
+/**
+ * The server writes a transaction to the binary log, and sends it to the stream, a moment before the
+ * storage engine makes it visible to other readers (MariaDB's commit writes the log, then commits in
+ * InnoDB): a plain read made as soon as the stream has the transaction can still see the rows as they
+ * were. A locking read waits for the writer's locks, which it holds until it is visible, and then reads
+ * the last committed rows. `WAIT 1`: a lock held that long is another, still open transaction (an
+ * admin's open session, say), whose changes will come through the log when it commits; by then the
+ * transaction that was being committed is visible, and a plain read gives it.
+ */
+const LOCK_WAIT_TIMEOUT = 1205;
+
+export function committedReader(read: ModelReader): ModelReader {
+  return async <T>(sql: string) => {
+    try {
+      return await read<T>(`${sql} LOCK IN SHARE MODE WAIT 1`);
+    } catch (error) {
+      if ((error as { errno?: number }).errno !== LOCK_WAIT_TIMEOUT) throw error;
+      return read<T>(sql);
+    }
+  };
+}
+
 /** The key column as the table's loader names it (products are read as `p`). */
 function qualified(table: ModelTable): string {
   return table === 'products' ? `p.${KEY_COLUMN[table]}` : KEY_COLUMN[table];
 }
 
 /** Indexes keyed by the key column itself: the keys' entries are those read now, or none. */
-function mergeMap<V>(current: Map<unknown, V>, fresh: Map<unknown, V>, keys: ReadonlySet<number | string>): Map<unknown, V> {
+function mergeMap<V>(
+  current: Map<unknown, V>,
+  fresh: Map<unknown, V>,
+  keys: ReadonlySet<number | string>,
+): Map<unknown, V> {
   const merged = new Map(current);
   for (const key of keys) merged.delete(key);
   for (const [key, value] of fresh) merged.set(key, value);
@@ -65,7 +92,11 @@ function mergeMap<V>(current: Map<unknown, V>, fresh: Map<unknown, V>, keys: Rea
 }
 
 /** Flag rules, kept by flag type: the types' rules are those read now. */
-function mergeRules(current: FlagRuleRow[], fresh: FlagRuleRow[], typeIds: ReadonlySet<number | string>): FlagRuleRow[] {
+function mergeRules(
+  current: FlagRuleRow[],
+  fresh: FlagRuleRow[],
+  typeIds: ReadonlySet<number | string>,
+): FlagRuleRow[] {
   return [...current.filter((rule) => !typeIds.has(Number(rule.type_id))), ...fresh];
 }
 
