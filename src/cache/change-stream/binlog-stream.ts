@@ -113,7 +113,9 @@ export class BinlogStream {
     this.zongji = zongji;
     await new Promise<void>((resolve, reject) => {
       let started = false;
-      zongji.on('ready', () => {
+      // 'ready' comes once the dump is asked for; the server's first event (the rotate to the file it
+      // reads, sent before any other) says it accepted: a refusal (no REPLICATION SLAVE) comes instead.
+      zongji.once('binlog', () => {
         started = true;
         this.live = true;
         this.reconnectMs = RECONNECT_MIN_MS;
@@ -132,6 +134,8 @@ export class BinlogStream {
         serverId: streamServerId(),
         gtidSet: from,
         includeEvents: [
+          'rotate',
+          'format',
           'mariadbgtid',
           'tablemap',
           'writerows',
@@ -260,7 +264,6 @@ export class BinlogStream {
 
   private stopZongji(zongji: ZongJi): void {
     zongji.removeAllListeners('binlog');
-    zongji.removeAllListeners('ready');
     zongji.removeAllListeners('error');
     // A stopped stream's late errors are teardown noise.
     zongji.on('error', () => undefined);
