@@ -95,7 +95,7 @@ export class BinlogSignal implements ChangeSignal {
     let asOf: number | undefined;
     let source: 'heartbeat' | 'position' = 'heartbeat';
     if (stream.connected) {
-      const caughtUp = stream.caughtUpAt > this.resumedAt;
+      const caughtUp = stream.caughtUpAt >= this.resumedAt;
       const quiet = caughtUp && startedAt - stream.caughtUpAt <= 2 * HEARTBEAT_MS;
       if (quiet && since === undefined && !exact) asOf = stream.caughtUpAt - HEARTBEAT_TRANSIT_MS;
       else if (caughtUp || this.state === 'binlog') {
