@@ -177,27 +177,42 @@ describe.runIf(DIALECTS.includes('mysql'))('the model follows the binary log (SP
     expect([after.positionReadings, after.pollReadings]).toEqual([before.positionReadings, 0]);
   });
 
-  it('the server restarted under the stream: a change made while it reconnects is served, and the stream resumes from its last GTID', async () => {
-    const before = await modelSeries(app);
+  it('the server restarted under the stream: the database checks stand in, and the stream resumes from its last GTID', async () => {
+    // The stream may not reconnect until the grant is back: the change below is made while it is away.
+    await server.sqlAsRoot(["REVOKE REPLICATION SLAVE ON *.* FROM 'bzapp'@'127.0.0.1'"]);
     await server.restart();
-    // A change made while the stream reconnects is served within the bound all the same.
     await other.close();
     other = await otherWriter(app);
-    await other.run('UPDATE products SET description = ? WHERE id = ?', ['After the restart', productId]);
+    await other.run('UPDATE products SET description = ? WHERE id = ?', ['While the stream was away', productId]);
     const changedAt = Date.now();
-    await until(async () => (await product())?.description === 'After the restart', 10_000);
-    expect(Date.now() - changedAt).toBeLessThan(5 * BOUND_MS);
-    // Back on the log within a few seconds, and changes come through it again.
+    // Served all the same, within the bound, by the database checks; /health says so.
+    await until(async () => (await product())?.description === 'While the stream was away', 10_000);
+    expect(Date.now() - changedAt).toBeLessThan(3 * BOUND_MS);
+    const away = await modelSeries(app);
+    expect(away.mode).toBe('poll');
+    expect((await app.get('/health')).body.change_stream).toEqual({
+      configured: 'binlog',
+      mode: 'poll',
+      reason: expect.stringMatching(/^the binary log stream broke: /),
+    });
+    // Back: the stream reconnects from the GTID of the last transaction it read, so the server sends it the
+    // change made while it was away, and the product's row is read again by its key (nothing else has
+    // changed a product since).
+    // Past the database checks' re-reading of tables changed in the last second or two (UPDATE_TIME's
+    // resolution), so that the change is not read again whole by them when the stream comes back.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await server.sqlAsRoot(["GRANT REPLICATION SLAVE ON *.* TO 'bzapp'@'127.0.0.1'"]);
     expect(
       await until(async () => (await app.get('/health')).body.change_stream?.mode === 'binlog', 15_000),
     ).toBeLessThan(15_000);
+    expect(
+      await until(async () => ((await modelSeries(app)).keyed.products ?? 0) > (away.keyed.products ?? 0)),
+    ).toBeLessThan(3 * BOUND_MS);
     const resumed = await modelSeries(app);
     await other.run('UPDATE products SET description = ? WHERE id = ?', ['Through the log again', productId]);
     expect(await until(async () => (await product()).description === 'Through the log again')).toBeLessThan(BOUND_MS);
     const after = await modelSeries(app);
-    expect(after.streamTransactions).toBeGreaterThan(resumed.streamTransactions);
-    expect(after.streamTransactions).toBeGreaterThan(before.streamTransactions);
-    expect(after.mode).toBe('binlog');
+    expect([after.mode, after.streamTransactions > resumed.streamTransactions]).toEqual(['binlog', true]);
   });
 });
 
