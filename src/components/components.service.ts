@@ -92,7 +92,8 @@ export class ComponentsService {
     const ids = idsOf(params.ids);
     const productIds = idsOf(params.product_ids);
     const visible = this.visibility.condition(user, ['accessible'], 'p');
-    const rows: Record<string, unknown>[] = [];
+    // By component id: a component asked for by id and through its product is answered once.
+    const rows = new Map<number, Record<string, unknown>>();
     const cc = new Map<number, string[]>();
     const chunks = [
       ...chunked(ids).map((chunk) => ({ column: 'c.id', chunk })),
@@ -100,8 +101,9 @@ export class ComponentsService {
     ];
     for (const { column, chunk } of chunks) {
       const where = `${column} IN (${chunk.map(() => '?').join(', ')}) AND (${visible.sql})`;
-      rows.push(
-        ...(await this.reader.query(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where}`, [...chunk, ...visible.params])),
+      const found: Record<string, unknown>[] = await this.reader.query(
+        `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where}`,
+        [...chunk, ...visible.params],
       );
       const logins: { component_id: number; login_name: string }[] = await this.reader.query(
         `SELECT cc.component_id, pr.login_name FROM component_cc cc
@@ -110,15 +112,16 @@ export class ComponentsService {
           WHERE ${where} ORDER BY pr.login_name`,
         [...chunk, ...visible.params],
       );
+      const fresh = new Set(found.map((row) => Number(row.id)).filter((id) => !rows.has(id)));
+      for (const row of found) if (fresh.has(Number(row.id))) rows.set(Number(row.id), row);
       for (const { component_id, login_name } of logins) {
+        if (!fresh.has(Number(component_id))) continue;
         const list = cc.get(Number(component_id)) ?? [];
         list.push(login_name);
         cc.set(Number(component_id), list);
       }
     }
-    // A component asked for by id and through its product is answered once.
-    const unique = new Map(rows.map((row) => [Number(row.id), row]));
-    const components = [...unique.values()]
+    const components = [...rows.values()]
       .map((row) => record(row, cc.get(Number(row.id)) ?? []))
       .sort((a, b) => caseless(a.product, b.product) || caseless(a.name, b.name) || a.id - b.id);
     return { components };
