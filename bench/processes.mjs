@@ -1,5 +1,6 @@
 // What the benchmark scripts need of the processes they start: whether one answers, and the CPU it used.
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 
 /**
  * Waits until `base`/health answers 200, at most a minute; fails at once if `child` exits. `name` is
@@ -40,4 +41,16 @@ function ticksOf(statFile) {
   } catch {
     return 0;
   }
+}
+
+/** A TCP port nobody listens on at this moment (the e2e suite's too: test/support/service-process.ts). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -25,6 +25,9 @@
 //
 // --scale-curve: the service at 2,000 / 5,000 / 10,000 products (bench/scale-curve.mjs, its options there).
 //
+// --change-stream: how the model learns of changes (DB_CHANGE_STREAM=poll|binlog) at 10,000 products, on a MariaDB
+// with the binary log that the script starts itself (bench/change-stream.mjs, its options there).
+//
 // --front: the service as the front of a Bugzilla against itself alone, and a passed request against the
 // stand-in Bugzilla's own time (bench/front.mjs, its options there).
 //
@@ -81,6 +84,12 @@ function parseArgs(argv) {
 if (process.argv.includes('--front')) {
   const { front } = await import('./front.mjs');
   process.exit(await front(process.argv.slice(2)));
+}
+
+// --change-stream: its own MariaDB, data and measurements (bench/change-stream.mjs).
+if (process.argv.includes('--change-stream')) {
+  const { changeStream } = await import('./change-stream.mjs');
+  process.exit(await changeStream(process.argv.slice(2)));
 }
 
 // --scale-curve: its own data and measurements (bench/scale-curve.mjs).

@@ -1,3 +1,5 @@
+import { BinlogMariaDb } from './support/binlog-mariadb.js';
+import { modelSeries, streamDatabase } from './support/change-stream.js';
 import { otherWriter, type OtherWriter } from './support/other-writer.js';
 import { DIALECTS, type Dialect, startTestApp, type TestApp } from './support/test-app.js';
 import { request, startService, type ServiceProcess } from './support/service-process.js';
@@ -9,6 +11,10 @@ import { request, startService, type ServiceProcess } from './support/service-pr
  * model), commits the change on a separate connection, then polls until the answer shows it
  * and asserts that took less than three bounds (machines are noisy; the worst delay seen is
  * printed at the end).
+ *
+ * `mysql-binlog`: the same changes on a MariaDB with the binary log, the model following it (SPEC §15);
+ * each change must then arrive through the stream (a transaction counted in the metrics) and never
+ * through the database's checks (no poll reading at all).
  */
 
 const BOUND_MS = 500;
@@ -33,7 +39,13 @@ afterAll(() => {
     console.log(`cache coherence: worst delay ${worst[0].ms} ms (${worst[0].case}), bound ${BOUND_MS} ms`);
 });
 
-describe.each(DIALECTS)('the in-memory model follows changes made by other writers [%s]', (dialect: Dialect) => {
+type Variant = Dialect | 'mysql-binlog';
+const VARIANTS: Variant[] = [...DIALECTS, ...(DIALECTS.includes('mysql') ? (['mysql-binlog'] as const) : [])];
+
+describe.each(VARIANTS)('the in-memory model follows changes made by other writers [%s]', (variant: Variant) => {
+  const dialect: Dialect = variant === 'sqlite' ? 'sqlite' : 'mysql';
+  const binlog = variant === 'mysql-binlog';
+  let server: BinlogMariaDb | undefined;
   let app: TestApp;
   let other: OtherWriter;
   let userId: number;
@@ -54,13 +66,26 @@ describe.each(DIALECTS)('the in-memory model follows changes made by other write
   /** Commits `sql` on the other connection and waits until `shows` says the answers have it. */
   const change = async (title: string, sql: string, params: unknown[], shows: () => Promise<boolean>) => {
     expect(await shows()).toBe(false);
+    const before = binlog ? await modelSeries(app) : undefined;
     await other.run(sql, params);
     const since = Date.now();
-    expect(await delayUntil(`${dialect}: ${title}`, since, shows)).toBeLessThan(GENEROUS_MS);
+    expect(await delayUntil(`${variant}: ${title}`, since, shows)).toBeLessThan(GENEROUS_MS);
+    if (before) {
+      const after = await modelSeries(app);
+      expect(after.streamTransactions).toBeGreaterThan(before.streamTransactions);
+      expect([after.mode, after.pollReadings]).toEqual(['binlog', 0]);
+    }
   };
 
   beforeAll(async () => {
-    app = await startTestApp(dialect, { CACHE_MAX_STALENESS_MS: String(BOUND_MS) });
+    if (binlog) {
+      server = await BinlogMariaDb.start();
+      app = await startTestApp(
+        dialect,
+        { CACHE_MAX_STALENESS_MS: String(BOUND_MS), DB_CHANGE_STREAM: 'binlog' },
+        { database: await streamDatabase(server) },
+      );
+    } else app = await startTestApp(dialect, { CACHE_MAX_STALENESS_MS: String(BOUND_MS) });
     const seed = app.seed;
     member = await seed.group('coherence-member');
     const parent = await seed.group('coherence-parent');
@@ -86,6 +111,7 @@ describe.each(DIALECTS)('the in-memory model follows changes made by other write
   afterAll(async () => {
     await other?.close();
     await app?.close();
+    await server?.stop();
   });
 
   it('a product row', async () => {

@@ -8,7 +8,22 @@ import { MODEL_TABLES, type ModelReader, type ModelTable } from './model-loader.
 export type ChangedTables = ReadonlySet<ModelTable> | 'all';
 
 export interface SignalReading {
+  /** Tables to read again whole. */
   changed: ChangedTables;
+  /**
+   * Rows to read again, by the key of each table (change-stream/keyed-reload.ts): what the binary log
+   * named (SPEC §15). A table in `changed` is read whole instead.
+   */
+  keys?: ReadonlyMap<ModelTable, ReadonlySet<number | string>>;
+  /**
+   * performance.now() of the moment the reading vouches for (every commit before it is in it), when
+   * that is earlier than the start of the check; by default the check's start.
+   */
+  asOf?: number;
+  /** The reading has this instance's own writes in it (the binary log does): they need no reload of their own. */
+  coversOwnWrites?: boolean;
+  /** What it read (for the metrics): the log's heartbeat, the log and the server's position, or the database's checks (default). */
+  source?: 'heartbeat' | 'position' | 'poll';
   /** Makes this reading the one the next compares with: call it once the changed tables are reloaded. */
   accept(): void;
 }
@@ -18,8 +33,9 @@ export interface ChangeSignal {
    * Reads the signal; throws when the database cannot be reached. `since` (Date.now()): another
    * writer may have committed changes made since then (a request passed to Bugzilla, SPEC §13), and
    * every table such a change can have moved counts as changed, whatever the fingerprint says.
+   * `ownWrites`: this instance committed writes since the last check, which the reading must hold.
    */
-  changes(since?: number): Promise<SignalReading>;
+  changes(since?: number, ownWrites?: boolean): Promise<SignalReading>;
 }
 
 interface TableStatus {

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { processScavenger } from '../config/garbage-collector.js';
 import { isMysql } from '../database/dialect.js';
+import { availabilityOf } from '../database/galera/availability.js';
 import { onCommittedWrite, type WrittenTables } from '../database/writes.js';
 import { CacheMetrics } from '../metrics/cache-metrics.js';
 import { sameValue } from './same-value.js';
@@ -28,6 +29,10 @@ import {
 } from './model-loader.js';
 import { reloadProductRows } from './product-rows-reload.js';
 import { allEnded } from './all-ended.js';
+import { binlogProblem } from './change-stream/binlog-requirements.js';
+import { BinlogSignal, type StreamState } from './change-stream/binlog-signal.js';
+import { BinlogStream, type StreamServer } from './change-stream/binlog-stream.js';
+import { committedReader, reloadKeys } from './change-stream/keyed-reload.js';
 
 /** A check under way: the write count and the time it started with, and whether it succeeded. */
 interface Check {
@@ -50,6 +55,16 @@ const METRICS_NAME = 'model';
 
 /** After this long without a request, the background checks stop (the next request checks). */
 const IDLE_AFTER_MS = 30_000;
+
+/** What the model follows for changes (SPEC §15), for /health and the metrics. */
+export interface ChangeFollowing {
+  /** DB_CHANGE_STREAM as set. */
+  configured: AppConfig['changeStream'];
+  /** What the model reads changes from now: the binary log, or the database's checks ('poll'). */
+  mode: 'binlog' | 'poll';
+  /** Why it is not the log when the log was asked for (or was in use and broke); absent otherwise. */
+  reason?: string;
+}
 
 /**
  * The in-memory model and how it stays within `CACHE_MAX_STALENESS_MS` of the database
@@ -76,6 +91,13 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
   private readonly orGroups: boolean;
   private signal?: ChangeSignal;
   private disabled: boolean;
+  private readonly config: AppConfig;
+  private stream?: BinlogStream;
+  private following: ChangeFollowing;
+  /** A transaction arrived from the log while a check was under way: another check follows it at once. */
+  private recheck = false;
+  /** A request needs a check whose reading vouches for the check's own start (checkedSince). */
+  private exactWanted = false;
 
   private model?: CacheModel;
   private tables: Partial<TableIndexes> = {};
@@ -104,10 +126,12 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
   private readonly stopWatching: () => void;
 
   constructor(
-    dataSource: DataSource,
+    private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly metrics: CacheMetrics,
   ) {
+    this.config = config;
+    this.following = { configured: config.changeStream, mode: 'poll' };
     this.boundMs = config.cacheMaxStalenessMs;
     this.orGroups = config.params.or_groups;
     this.disabled = this.boundMs === 0;
@@ -118,6 +142,7 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
       ? () => undefined
       : onCommittedWrite(dataSource, (tables) => this.noteOwnWrite(tables));
     if (!this.disabled) metrics.trackOldestData(METRICS_NAME, () => (this.model ? this.checkedAtWall : undefined));
+    if (!this.disabled) metrics.changeStream(METRICS_NAME, 'poll');
   }
 
   /**
@@ -133,7 +158,14 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
    */
   async onApplicationBootstrap(): Promise<void> {
     if (this.disabled) return;
+    // DB_CHANGE_STREAM=binlog: a server whose log cannot feed the model stops the start, with the reason.
+    if (this.config.changeStream === 'binlog' && this.mysql) await this.changeSignal();
     await this.check().done;
+  }
+
+  /** What the model follows for changes now (SPEC §15). */
+  get changeFollowing(): ChangeFollowing {
+    return this.following;
   }
 
   /** Whether answers may come from the model at all (CACHE_MAX_STALENESS_MS > 0). */
@@ -241,6 +273,8 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
     // A check started before the request arrived is waited out, then one started after it is run.
     for (let round = 0; round < 3; round++) {
       if (this.model && this.checkedAt >= arrivedAt && this.checkedSeq >= seq) return true;
+      // A reading of the log must then vouch for its own start, not for the last heartbeat before it.
+      this.exactWanted = true;
       const running = this.inFlight ?? this.check();
       const waitMs = deadline - performance.now();
       if (waitMs <= 0 || this.closed) return false;
@@ -279,6 +313,7 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
 
   async beforeApplicationShutdown(): Promise<void> {
     this.closed = true;
+    this.stream?.stop();
     this.releaseHold?.();
     this.stopWatching();
     if (this.timer) clearTimeout(this.timer);
@@ -307,9 +342,20 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
     const startedAt = performance.now();
     const done = this.runCheck(startSeq, startedAt).finally(() => {
       if (this.inFlight?.done === done) this.inFlight = undefined;
+      if (this.recheck) {
+        this.recheck = false;
+        this.checkSoon();
+      }
     });
     this.inFlight = { startSeq, startedAt, done };
     return this.inFlight;
+  }
+
+  /** A transaction arrived from the binary log: a check now, so that it is served within milliseconds. */
+  private checkSoon(): void {
+    if (this.closed || this.disabled) return;
+    if (this.inFlight) this.recheck = true;
+    else void this.check().done;
   }
 
   private async runCheck(startSeq: number, startedAt: number): Promise<boolean> {
@@ -318,23 +364,35 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
     this.ownWrites = new Set();
     const outsideSince = this.outsideWritesSince;
     this.outsideWritesSince = undefined;
+    const exact = this.exactWanted;
+    this.exactWanted = false;
     try {
       const signal = await this.changeSignal();
       if (!signal) return false;
-      const reading = await signal.changes(outsideSince);
+      const ownPending = ownWrites === 'all' || ownWrites.size > 0;
+      const reading = await signal.changes(outsideSince, ownPending || exact);
+      this.metrics.signalRead(METRICS_NAME, reading.source ?? 'poll');
+      // The log holds this instance's writes as it holds everyone's: only the database's checks need them named.
+      const own = reading.coversOwnWrites ? new Set<ModelTable>() : ownWrites;
       const wanted = new Set<ModelTable>(
-        this.model === undefined || reading.changed === 'all' || ownWrites === 'all'
+        this.model === undefined || reading.changed === 'all' || own === 'all'
           ? MODEL_TABLES
-          : [...reading.changed, ...ownWrites],
+          : [...reading.changed, ...own],
       );
-      if (wanted.size > 0) {
+      const keyed = [...(reading.keys ?? [])].filter(([table]) => !wanted.has(table));
+      // Tables the log named (not the first load): read once the writer's commit is visible.
+      const fromLog = reading.coversOwnWrites === true && this.model !== undefined;
+      if (wanted.size > 0 || keyed.length > 0) {
         await this.reloadHold;
         // What a load allocates mostly survives: the scavenger's helper threads have work to share.
         // Every table's load has ended (each within CACHE_LOAD_TIMEOUT_MS) before a failure is told:
         // none is left reading, with the helpers already taken away, when this one gives up.
-        const loaded = await processScavenger.whileLoading(() =>
-          allEnded([...wanted].map(async (table) => [table, await this.reload(table)] as const)),
-        );
+        const loads = () =>
+          allEnded([
+            ...[...wanted].map(async (table) => [table, await this.reload(table, fromLog)] as const),
+            ...keyed.map(async ([table, keys]) => [table, await this.reloadRows(table, keys)] as const),
+          ]);
+        const loaded = wanted.size > 0 ? await processScavenger.whileLoading(loads) : await loads();
         if (this.closed) return false;
         const current = this.tables as Record<string, unknown>;
         const changed = loaded.filter(([table, index]) => !sameValue(current[table], index));
@@ -348,13 +406,15 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
         this.metrics.refresh(METRICS_NAME);
       }
       reading.accept();
-      this.checkedAt = startedAt;
+      // A reading of the log vouches for the last heartbeat, a little before the check began.
+      this.checkedAt = Math.min(startedAt, reading.asOf ?? startedAt);
       this.checkedAtWall = startedAtWall;
       this.checkedSeq = startSeq;
       return true;
     } catch (error) {
       // Not checked: the writes noted are still to be reloaded. The database path answers meanwhile.
       const since = this.ownWrites as Set<ModelTable> | 'all';
+      if (exact) this.exactWanted = true;
       if (ownWrites === 'all' || since === 'all') this.ownWrites = 'all';
       else for (const table of ownWrites) since.add(table);
       if (outsideSince !== undefined)
@@ -367,37 +427,138 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
   /**
    * Loads one table again, timed in the metrics by table. On MariaDB / MySQL a product-owned
    * table (components, versions, milestones) is read again only for the products whose rows
-   * changed (product-rows-reload.ts); SQLite cannot say which, and reads it whole.
+   * changed (product-rows-reload.ts); SQLite cannot say which, and reads it whole. `fromLog`: the
+   * binary log named the table (committedReader: its rows are read once the writer's commit is visible).
    */
-  private async reload<K extends ModelTable>(table: K): Promise<TableIndexes[K]> {
+  private async reload<K extends ModelTable>(table: K, fromLog = false): Promise<TableIndexes[K]> {
     const start = performance.now();
     const index =
-      this.mysql && isProductRowTable(table)
-        ? (
-            await reloadProductRows<ProductRowTable>(
-              table,
-              this.tables[table] as never,
-              this.load,
-              nameOrder({ mysql: true }),
-            )
-          ).index
-        : await loadTable(table, this.load, { mysql: this.mysql });
+      fromLog && !isProductRowTable(table)
+        ? await loadTable(table, committedReader(this.load), { mysql: true })
+        : this.mysql && isProductRowTable(table)
+          ? (
+              await reloadProductRows<ProductRowTable>(
+                table,
+                this.tables[table] as never,
+                this.load,
+                nameOrder({ mysql: true }),
+              )
+            ).index
+          : await loadTable(table, this.load, { mysql: this.mysql });
     this.metrics.reloaded(METRICS_NAME, table, (performance.now() - start) / 1000);
     return index as TableIndexes[K];
+  }
+
+  /**
+   * Reads again only the rows a change from the binary log named (keyed-reload.ts), or the whole
+   * table where they cannot be merged row by row.
+   */
+  private async reloadRows<K extends ModelTable>(
+    table: K,
+    keys: ReadonlySet<number | string>,
+  ): Promise<TableIndexes[K]> {
+    const current = this.tables[table] as TableIndexes[K] | undefined;
+    const start = performance.now();
+    const merged = current && (await reloadKeys(table, current, keys, this.load));
+    if (!merged) return this.reload(table, true);
+    this.metrics.reloaded(METRICS_NAME, table, (performance.now() - start) / 1000);
+    this.metrics.keyedReload(METRICS_NAME, table);
+    return merged;
   }
 
   private async changeSignal(): Promise<ChangeSignal | undefined> {
     if (this.signal) return this.signal;
     if (this.mysql) {
       const problem = await informationSchemaProblem(this.read);
-      if (problem) {
+      const poll = problem ? undefined : new InformationSchemaSignal(this.read);
+      const binlog = await this.binlogSignal(poll);
+      if (!binlog && !poll) {
         this.logger.warn(`the in-memory model is off: ${problem}`);
         this.disabled = true;
         return undefined;
       }
-      this.signal = new InformationSchemaSignal(this.read);
+      this.signal = binlog ?? poll;
     } else this.signal = new DataVersionSignal(this.read);
     return this.signal;
+  }
+
+  /**
+   * The binary log as the model's change signal (SPEC §15), unless DB_CHANGE_STREAM=poll or (`auto`)
+   * the server does not allow it; DB_CHANGE_STREAM=binlog throws then. Says which at start. While the
+   * stream is down the database's checks (`poll`) stand in; without them (a MySQL server whose
+   * information_schema lags) a down stream leaves the requests to the database path.
+   */
+  private async binlogSignal(poll: ChangeSignal | undefined): Promise<ChangeSignal | undefined> {
+    const configured = this.config.changeStream;
+    if (configured === 'poll') {
+      this.logger.log('changes: the model checks the database every half bound (DB_CHANGE_STREAM=poll)');
+      return undefined;
+    }
+    let problem = await binlogProblem(this.read);
+    let signal: BinlogSignal | undefined;
+    if (!problem) {
+      const stream = new BinlogStream(
+        () => this.streamServer(),
+        async () => String((await this.read<{ pos: unknown }>('SELECT @@GLOBAL.gtid_binlog_pos AS pos'))[0]?.pos ?? ''),
+        {
+          committed: (change) => signal?.committed(change),
+          broken: (reason) => signal?.broken(reason),
+          resumed: () => signal?.resumed(),
+        },
+      );
+      signal = new BinlogSignal(
+        () => stream,
+        this.read,
+        poll ?? { changes: () => Promise.reject(new Error('no database check on this server')) },
+        {
+          changed: () => {
+            this.metrics.streamTransaction(METRICS_NAME);
+            this.checkSoon();
+          },
+          stateChanged: (state, reason) => this.streamStateChanged(state, reason),
+        },
+        Math.max(50, Math.floor(this.boundMs / 4)),
+      );
+      try {
+        await stream.start();
+        this.stream = stream;
+      } catch (error) {
+        problem = `the binary log stream could not start: ${(error as Error).message}`;
+      }
+    }
+    if (problem) {
+      if (configured === 'binlog') throw new Error(`DB_CHANGE_STREAM=binlog, but ${problem}`);
+      this.following = { configured, mode: 'poll', reason: problem };
+      this.metrics.changeStream(METRICS_NAME, 'poll');
+      this.logger.log(`changes: the model checks the database every half bound (${problem})`);
+      return undefined;
+    }
+    this.following = { configured, mode: 'binlog' };
+    this.metrics.changeStream(METRICS_NAME, 'binlog');
+    this.logger.log("changes: the model follows the database's binary log");
+    return signal;
+  }
+
+  private streamStateChanged(state: StreamState, reason: string): void {
+    this.following =
+      state === 'binlog'
+        ? { configured: this.config.changeStream, mode: 'binlog' }
+        : { configured: this.config.changeStream, mode: 'poll', reason };
+    this.metrics.changeStream(METRICS_NAME, this.following.mode);
+  }
+
+  /** Where the stream reads: the server the data source uses now (a Galera node, a promoted replica). */
+  private streamServer(): StreamServer {
+    const database = this.config.database;
+    if (database.type !== 'mysql') throw new Error('the binary log is MySQL/MariaDB only');
+    const node = availabilityOf(this.dataSource).nodes?.inUse.address ?? database;
+    return {
+      host: node.host,
+      port: node.port,
+      user: database.username,
+      password: database.password,
+      database: database.database,
+    };
   }
 
   /** Background checks every half bound while requests come; they stop when idle or closed. */

@@ -173,7 +173,21 @@ export interface TableIndexes {
   groups: Map<number, string>;
 }
 
-type Loader<K extends ModelTable> = (read: ModelReader, byName: (column: string) => string) => Promise<TableIndexes[K]>;
+/**
+ * Reads a table into its index: every row, or (`only`, an SQL condition on the table's key column:
+ * keyed-reload.ts) just the rows it names, for merging into the index already loaded.
+ */
+type Loader<K extends ModelTable> = (
+  read: ModelReader,
+  byName: (column: string) => string,
+  only?: string,
+) => Promise<TableIndexes[K]>;
+
+/** `WHERE` with every condition given (none: nothing). */
+function where(...conditions: (string | undefined)[]): string {
+  const present = conditions.filter((c): c is string => c !== undefined && c !== '');
+  return present.length === 0 ? '' : `WHERE ${present.join(' AND ')}`;
+}
 
 const num = (value: unknown): number => Number(value);
 
@@ -209,10 +223,10 @@ function multiMap(rows: { key: unknown; value: unknown }[]): Map<number, number[
 }
 
 const LOADERS: { [K in ModelTable]: Loader<K> } = {
-  products: async (read, byName) => {
+  products: async (read, byName, only) => {
     const rows = await read<ProductRecord>(
       `SELECT p.id, p.name, p.description, p.isactive, p.defaultmilestone, p.allows_unconfirmed, p.classification_id
-         FROM products p ORDER BY ${byName('p.name')}, p.id`,
+         FROM products p ${where(only)} ORDER BY ${byName('p.name')}, p.id`,
     );
     const byId = new Map<number, ProductRecord>();
     const byLowerName = new Map<string, ProductRecord[]>();
@@ -236,22 +250,24 @@ const LOADERS: { [K in ModelTable]: Loader<K> } = {
     });
     return { all: rows, byId, byLowerName };
   },
-  classifications: async (read) => {
-    const rows = await read<{ id: number; name: string }>('SELECT id, name FROM classifications');
+  classifications: async (read, _byName, only) => {
+    const rows = await read<{ id: number; name: string }>(`SELECT id, name FROM classifications ${where(only)}`);
     return new Map(rows.map((row) => [num(row.id), row.name]));
   },
   components: (read, byName) => loadProductRows('components', read, byName),
   versions: (read, byName) => loadProductRows('versions', read, byName),
   milestones: (read, byName) => loadProductRows('milestones', read, byName),
-  flagtypes: (read, byName) =>
-    read<FlagTypeRow>(`SELECT ${FLAG_TYPE_COLUMNS} FROM flagtypes ft ORDER BY ft.sortkey, ${byName('ft.name')}, ft.id`),
-  flaginclusions: (read) =>
-    read<FlagRuleRow>('SELECT 0 AS excluded, type_id, product_id, component_id FROM flaginclusions'),
-  flagexclusions: (read) =>
-    read<FlagRuleRow>('SELECT 1 AS excluded, type_id, product_id, component_id FROM flagexclusions'),
-  group_control_map: async (read) => {
+  flagtypes: (read, byName, only) =>
+    read<FlagTypeRow>(
+      `SELECT ${FLAG_TYPE_COLUMNS} FROM flagtypes ft ${where(only)} ORDER BY ft.sortkey, ${byName('ft.name')}, ft.id`,
+    ),
+  flaginclusions: (read, _byName, only) =>
+    read<FlagRuleRow>(`SELECT 0 AS excluded, type_id, product_id, component_id FROM flaginclusions ${where(only)}`),
+  flagexclusions: (read, _byName, only) =>
+    read<FlagRuleRow>(`SELECT 1 AS excluded, type_id, product_id, component_id FROM flagexclusions ${where(only)}`),
+  group_control_map: async (read, _byName, only) => {
     const rows = await read<GroupControl & { product_id: number }>(
-      'SELECT product_id, group_id, entry, membercontrol, editcomponents FROM group_control_map',
+      `SELECT product_id, group_id, entry, membercontrol, editcomponents FROM group_control_map ${where(only)}`,
     );
     const out = new Map<number, GroupControl[]>();
     for (const row of rows) {
@@ -268,36 +284,42 @@ const LOADERS: { [K in ModelTable]: Loader<K> } = {
     }
     return out;
   },
-  profiles: async (read) => {
+  profiles: async (read, _byName, only) => {
     const rows = await read<ProfileRecord>(
-      'SELECT userid, login_name, realname, is_enabled, disabledtext FROM profiles',
+      `SELECT userid, login_name, realname, is_enabled, disabledtext FROM profiles ${where(only)}`,
     );
     return new Map(
       rows.map((row) => [num(row.userid), { ...row, userid: num(row.userid), is_enabled: num(row.is_enabled) }]),
     );
   },
-  user_api_keys: async (read) => {
+  user_api_keys: async (read, _byName, only) => {
     const rows = await read<ApiKeyRecord & { api_key: string }>(
-      'SELECT id, user_id, api_key, revoked FROM user_api_keys',
+      `SELECT id, user_id, api_key, revoked FROM user_api_keys ${where(only)}`,
     );
     return new Map(
       rows.map((row) => [row.api_key, { id: num(row.id), user_id: num(row.user_id), revoked: num(row.revoked) }]),
     );
   },
-  logincookies: async (read) => {
+  logincookies: async (read, _byName, only) => {
     // Sessions a user restricted to one address (Bugzilla's Bugzilla_restrictlogin: ipaddr set) are not
     // kept here: the caller's address is checked with them in the database (CallerService.byToken).
     const rows = await read<{ cookie: string; userid: number }>(
-      'SELECT cookie, userid FROM logincookies WHERE ipaddr IS NULL',
+      `SELECT cookie, userid FROM logincookies ${where('ipaddr IS NULL', only)}`,
     );
     return new Map(rows.map((row) => [row.cookie, num(row.userid)]));
   },
-  user_group_map: async (read) =>
-    multiMap(await read('SELECT user_id AS `key`, group_id AS value FROM user_group_map WHERE isbless = 0')),
-  group_group_map: async (read) =>
-    multiMap(await read('SELECT member_id AS `key`, grantor_id AS value FROM group_group_map WHERE grant_type = 0')),
-  groups: async (read) => {
-    const rows = await read<{ id: number; name: string }>('SELECT id, name FROM `groups`');
+  user_group_map: async (read, _byName, only) =>
+    multiMap(
+      await read(`SELECT user_id AS \`key\`, group_id AS value FROM user_group_map ${where('isbless = 0', only)}`),
+    ),
+  group_group_map: async (read, _byName, only) =>
+    multiMap(
+      await read(
+        `SELECT member_id AS \`key\`, grantor_id AS value FROM group_group_map ${where('grant_type = 0', only)}`,
+      ),
+    ),
+  groups: async (read, _byName, only) => {
+    const rows = await read<{ id: number; name: string }>(`SELECT id, name FROM \`groups\` ${where(only)}`);
     return new Map(rows.map((row) => [num(row.id), row.name]));
   },
 };
@@ -419,13 +441,17 @@ export function nameOrder(dialect: { mysql: boolean }): (column: string) => stri
   return (column) => (dialect.mysql ? column : `${column} COLLATE NOCASE`);
 }
 
-/** Loads one table into its index. */
+/**
+ * Loads one table into its index; with `only` (an SQL condition), just the rows it selects (not for the
+ * product-owned tables, which loadProductRows reads by product).
+ */
 export function loadTable<K extends ModelTable>(
   table: K,
   read: ModelReader,
   dialect: { mysql: boolean },
+  only?: string,
 ): Promise<TableIndexes[K]> {
-  return LOADERS[table](read, nameOrder(dialect));
+  return LOADERS[table](read, nameOrder(dialect), only);
 }
 
 export function dialectFlags(ds: DataSource): { mysql: boolean } {

@@ -72,7 +72,7 @@ function changedProducts(before: Map<number, string>, after: Map<number, string>
 }
 
 /** A copy of `current` in which the rows of `productIds` are those of `fresh` (none when it has none). */
-function replaceProducts<K extends ProductRowTable>(
+export function replaceProducts<K extends ProductRowTable>(
   current: TableIndexes[K],
   fresh: TableIndexes[K],
   productIds: readonly number[],

@@ -9,7 +9,7 @@ export interface paths {
     };
     /**
      * Whether the service can reach its database (for load balancers and monitoring).
-     * @description With read replicas configured, `databases` gives the state of each one as last checked; a replica out of rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and which one the service uses; the answer is ok while the node in use answers. In front of a Perl Bugzilla (BUGZILLA_URL), `bugzilla` says whether it answers; a Bugzilla that is down does not make the answer fail.
+     * @description With read replicas configured, `databases` gives the state of each one as last checked; a replica out of rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and which one the service uses; the answer is ok while the node in use answers. In front of a Perl Bugzilla (BUGZILLA_URL), `bugzilla` says whether it answers; a Bugzilla that is down does not make the answer fail. `change_stream` says how the in-memory model learns of changes: from the binary log, or by checking the database (`poll`, with the reason when the log was asked for or broke).
      */
     get: operations['HealthController_health'];
     put?: never;
@@ -826,6 +826,25 @@ export interface components {
       /** @description Only with read replicas (DATABASE_REPLICA_URLS). */
       replicas?: components['schemas']['ReplicaHealthDto'][];
     };
+    ChangeStreamHealthDto: {
+      /**
+       * @description DB_CHANGE_STREAM as set.
+       * @example auto
+       * @enum {string}
+       */
+      configured: 'auto' | 'binlog' | 'poll';
+      /**
+       * @description What the model reads changes from now: the server's binary log, or the database's checks.
+       * @example binlog
+       * @enum {string}
+       */
+      mode: 'binlog' | 'poll';
+      /**
+       * @description Why the mode is poll when the binary log was asked for (auto or binlog), or broke.
+       * @example the server has no binary log (log_bin is OFF)
+       */
+      reason?: string;
+    };
     HealthDto: {
       /**
        * @example ok
@@ -840,6 +859,8 @@ export interface components {
        * @enum {string}
        */
       bugzilla?: 'ok' | 'down';
+      /** @description How the in-memory model learns of changes (SPEC §15), on MySQL/MariaDB (SQLite always polls); absent when CACHE_MAX_STALENESS_MS=0. */
+      change_stream?: components['schemas']['ChangeStreamHealthDto'];
     };
     LoginTokenDto: {
       /**

@@ -67,6 +67,11 @@ export interface AppConfig {
    * wait, and requests do not wait for it (they read the database meanwhile). 0: no limit.
    */
   cacheLoadTimeoutMs: number;
+  /**
+   * How the model learns of changes (SPEC §15): `binlog` reads the server's binary log (refusing to
+   * start without it), `poll` checks the database as before, `auto` the log when the server allows it.
+   */
+  changeStream: 'auto' | 'binlog' | 'poll';
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Size of the database connection pool (MySQL). */
   dbPoolSize: number;
@@ -143,6 +148,7 @@ export const SETTINGS = {
   BZ_LAST_VISIT_KEEP_DAYS: '10',
   CACHE_MAX_STALENESS_MS: '1000',
   CACHE_LOAD_TIMEOUT_MS: '300000',
+  DB_CHANGE_STREAM: 'auto',
   LOG_LEVEL: 'info',
   DB_POOL_SIZE: '10',
   DB_TIMEOUT_MS: '5000',
@@ -373,6 +379,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!['auto', 'true', 'false'].includes(demoData)) {
     throw new ConfigError(`DEMO_DATA must be auto, true or false (got '${demoData}')`);
   }
+  const changeStream = value(env, 'DB_CHANGE_STREAM').toLowerCase();
+  if (!['auto', 'binlog', 'poll'].includes(changeStream)) {
+    throw new ConfigError(`DB_CHANGE_STREAM must be auto, binlog or poll (got '${changeStream}')`);
+  }
   const logLevel = value(env, 'LOG_LEVEL').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
@@ -406,6 +416,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     lastVisitKeepDays,
     cacheMaxStalenessMs: integer(env, 'CACHE_MAX_STALENESS_MS', 0, 3600000),
     cacheLoadTimeoutMs: integer(env, 'CACHE_LOAD_TIMEOUT_MS', 0, 86400000),
+    changeStream: changeStream as AppConfig['changeStream'],
     logLevel: logLevel as AppConfig['logLevel'],
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 1, 1000),
     dbTimeoutMs:

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import { DataSource } from 'typeorm';
 import { LoginExempt } from '../auth/auth.decorators.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
+import { type ChangeFollowing, ModelCache } from '../cache/model-cache.js';
 import { availabilityOf } from '../database/galera/availability.js';
 import type { NodeHealth } from '../database/galera/node-set.js';
 import { DatabaseReader, type ReplicaHealth } from '../database/read-routing.js';
@@ -18,6 +19,11 @@ interface HealthAnswer {
   databases?: { primary: 'ok'; nodes?: NodeHealth[]; replicas?: ReplicaHealth[] };
   /** Only in front of a Perl Bugzilla (BUGZILLA_URL, SPEC §13): whether it answers. Never fails the answer. */
   bugzilla?: 'ok' | 'down';
+  /**
+   * How the in-memory model learns of changes (SPEC §15), on MySQL/MariaDB (SQLite always polls); absent when
+   * there is no model (CACHE_MAX_STALENESS_MS=0).
+   */
+  change_stream?: ChangeFollowing;
 }
 
 @ApiTags('operations')
@@ -27,6 +33,7 @@ export class HealthController {
     private readonly dataSource: DataSource,
     private readonly reader: DatabaseReader,
     private readonly bugzilla: BugzillaState,
+    private readonly model: ModelCache,
   ) {}
 
   @Get()
@@ -38,7 +45,9 @@ export class HealthController {
       'rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. ' +
       "With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and " +
       'which one the service uses; the answer is ok while the node in use answers. In front of a Perl Bugzilla ' +
-      '(BUGZILLA_URL), `bugzilla` says whether it answers; a Bugzilla that is down does not make the answer fail.',
+      '(BUGZILLA_URL), `bugzilla` says whether it answers; a Bugzilla that is down does not make the answer fail. ' +
+      '`change_stream` says how the in-memory model learns of changes: from the binary log, or by checking the ' +
+      'database (`poll`, with the reason when the log was asked for or broke).',
   })
   @ApiOkResponse({ description: 'The primary database answers.', type: HealthDto })
   @ApiServiceUnavailableResponse({
@@ -58,6 +67,9 @@ export class HealthController {
       !replicas && !nodes
         ? { status: 'ok' }
         : { status: 'ok', databases: { primary: 'ok', ...(nodes && { nodes }), ...(replicas && { replicas }) } };
-    return bugzillaState === undefined ? answer : { ...answer, bugzilla: bugzillaState };
+    if (bugzillaState !== undefined) answer.bugzilla = bugzillaState;
+    if (this.model.enabled && this.dataSource.options.type !== 'better-sqlite3')
+      answer.change_stream = this.model.changeFollowing;
+    return answer;
   }
 }

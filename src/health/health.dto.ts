@@ -40,6 +40,24 @@ export class DatabasesHealthDto {
   replicas?: ReplicaHealthDto[];
 }
 
+export class ChangeStreamHealthDto {
+  @ApiProperty({ enum: ['auto', 'binlog', 'poll'], example: 'auto', description: 'DB_CHANGE_STREAM as set.' })
+  configured: string;
+
+  @ApiProperty({
+    enum: ['binlog', 'poll'],
+    example: 'binlog',
+    description: "What the model reads changes from now: the server's binary log, or the database's checks.",
+  })
+  mode: string;
+
+  @ApiPropertyOptional({
+    example: 'the server has no binary log (log_bin is OFF)',
+    description: 'Why the mode is poll when the binary log was asked for (auto or binlog), or broke.',
+  })
+  reason?: string;
+}
+
 export class HealthDto {
   @ApiProperty({ enum: ['ok'], example: 'ok' })
   status: string;
@@ -57,4 +75,11 @@ export class HealthDto {
       'Only in front of a Perl Bugzilla (BUGZILLA_URL): whether it answers. A Bugzilla that is down does not fail the answer.',
   })
   bugzilla?: string;
+
+  @ApiPropertyOptional({
+    type: ChangeStreamHealthDto,
+    description:
+      'How the in-memory model learns of changes (SPEC §15), on MySQL/MariaDB (SQLite always polls); absent when CACHE_MAX_STALENESS_MS=0.',
+  })
+  change_stream?: ChangeStreamHealthDto;
 }

@@ -18,4 +18,15 @@ export abstract class CacheMetrics {
    * from the database (undefined when the cache is empty).
    */
   abstract trackOldestData(cache: string, oldestLoadedAt: () => Date | undefined): void;
+  /** What the cache learns of changes from now (SPEC §15): the binary log or the database's checks. */
+  abstract changeStream(cache: string, mode: 'binlog' | 'poll'): void;
+  /**
+   * One reading of the change signal, by what it read: `heartbeat` (the log's, no statement),
+   * `position` (the log, with the server's position read once), `poll` (the database's checks).
+   */
+  abstract signalRead(cache: string, source: 'heartbeat' | 'position' | 'poll'): void;
+  /** A transaction from the binary log that changed the cache's tables. */
+  abstract streamTransaction(cache: string): void;
+  /** Rows of one table read again by key (what a change from the log named), rather than the whole table. */
+  abstract keyedReload(cache: string, table: string): void;
 }

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 export const RUN = 'sh';
 export const NOT_RUN = 'sh not-run';
 /** Languages of blocks that are not commands. */
-export const ILLUSTRATIONS = ['text', 'json', 'yaml', 'ts', 'ini', 'diff'];
+export const ILLUSTRATIONS = ['text', 'json', 'yaml', 'ts', 'ini', 'diff', 'sql'];
 
 export interface CodeBlock {
   /** The page, relative to the repository root. */

@@ -1,9 +1,19 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { APP_PASSWORD, APP_USER, CREATE_APP_USER, dieWithTestProcess, serverArgs, SMALL_SERVER_OPTIONS, sqlAsRoot, stopServerProcess } from './mariadbd.js';
+import { BINLOG_OPTIONS, GRANT_BINLOG_READER } from './binlog-mariadb.js';
+import {
+  APP_PASSWORD,
+  APP_USER,
+  CREATE_APP_USER,
+  installDataDir,
+  serverArgs,
+  spawnServer,
+  sqlAsRoot,
+  statusCounters,
+  stopServerProcess,
+} from './mariadbd.js';
 import { freePort } from './service-process.js';
 
 /**
@@ -16,9 +26,12 @@ import { freePort } from './service-process.js';
  *   with GTID (`CHANGE MASTER TO ... MASTER_USE_GTID=slave_pos; START SLAVE`) as user `repl`;
  * - the service connects to both as `bzapp`, which has no SUPER or READ ONLY ADMIN: the replica
  *   refuses its writes, so a write sent there would fail loudly.
+ *
+ * With `{ binlog: true }` (a primary switch under the change stream, SPEC §15), both servers write the
+ * binary log with the options the stream needs (bench/binlog-server.mjs's BINLOG_OPTIONS), the replica
+ * with `--log-slave-updates`, so that it holds the primary's transactions under their own GTIDs and a
+ * reader can resume there after `promoteReplica()`; `bzapp` may read the log on both.
  */
-
-const run = promisify(execFile);
 
 export { APP_USER };
 const REPL_USER = 'repl';
@@ -33,29 +46,32 @@ export interface MariaDbServer {
   process?: ChildProcess;
 }
 
+export interface ReplicatedMariaDbOptions {
+  /** Both servers write the binary log as the change stream needs it (see above). */
+  binlog?: boolean;
+}
+
 export class ReplicatedMariaDb {
   private constructor(
     private readonly dir: string,
+    private readonly options: ReplicatedMariaDbOptions,
     readonly primary: MariaDbServer,
     readonly replica: MariaDbServer,
   ) {}
 
-  static async start(): Promise<ReplicatedMariaDb> {
+  /** Set by `promoteReplica()`: the replica, started again, stays writable. */
+  private promoted = false;
+
+  static async start(options: ReplicatedMariaDbOptions = {}): Promise<ReplicatedMariaDb> {
     const dir = mkdtempSync(join(tmpdir(), 'bzp-replication-'));
     const pair = new ReplicatedMariaDb(
       dir,
+      options,
       { name: 'primary', port: await freePort() },
       { name: 'replica', port: await freePort() },
     );
     try {
-      await run('mariadb-install-db', [
-        '--no-defaults',
-        `--datadir=${join(dir, 'primary')}`,
-        '--user=root',
-        '--auth-root-authentication-method=normal',
-        '--skip-test-db',
-        ...SMALL_SERVER_OPTIONS,
-      ]);
+      await installDataDir(join(dir, 'primary'));
       // The replica starts from the same empty data; everything after comes through replication.
       cpSync(join(dir, 'primary'), join(dir, 'replica'), { recursive: true });
       await Promise.all([pair.startServer(pair.primary), pair.startServer(pair.replica)]);
@@ -65,6 +81,7 @@ export class ReplicatedMariaDb {
         ...CREATE_APP_USER,
         // SHOW REPLICA STATUS, which the service reads to measure each replica's lag.
         `GRANT SLAVE MONITOR ON *.* TO '${APP_USER}'@'127.0.0.1'`,
+        ...(options.binlog ? GRANT_BINLOG_READER : []),
       ]);
       await pair.sqlAsRoot(pair.replica, [
         `CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=${pair.primary.port}, MASTER_USER='${REPL_USER}',
@@ -90,11 +107,8 @@ export class ReplicatedMariaDb {
   }
 
   /** `SHOW GLOBAL STATUS` counters of one server (Com_select, Com_insert, Com_update, ...). */
-  async counters(server: MariaDbServer, names: string[]): Promise<Record<string, number>> {
-    const rows: { Variable_name: string; Value: string }[] = await this.sqlAsRoot(server, [
-      `SHOW GLOBAL STATUS WHERE Variable_name IN (${names.map((n) => `'${n}'`).join(', ')})`,
-    ]);
-    return Object.fromEntries(rows.map((row) => [row.Variable_name, Number(row.Value)]));
+  counters(server: MariaDbServer, names: string[]): Promise<Record<string, number>> {
+    return statusCounters(server.port, names);
   }
 
   /**
@@ -127,28 +141,31 @@ export class ReplicatedMariaDb {
   /** Starts a server on its port and data directory; resolves when it accepts connections. */
   async startServer(server: MariaDbServer): Promise<void> {
     const datadir = join(this.dir, server.name);
+    const primary = server.name === 'primary';
     const args = [
       ...serverArgs(this.dir, server.name, datadir, server.port),
-      '--user=root',
       ...RUNTIME_OPTIONS,
-      ...(server.name === 'primary'
-        ? ['--log-bin=mysql-bin', '--server-id=1', '--binlog-format=ROW']
-        : ['--server-id=2', '--read-only', `--relay-log=${join(datadir, 'relay-bin')}`]),
+      ...(primary
+        ? ['--server-id=1']
+        : ['--server-id=2', ...(this.promoted ? [] : ['--read-only']), `--relay-log=${join(datadir, 'relay-bin')}`]),
+      ...(this.options.binlog
+        ? [...BINLOG_OPTIONS, ...(primary ? [] : ['--log-slave-updates'])]
+        : primary
+          ? ['--log-bin=mysql-bin', '--binlog-format=ROW']
+          : []),
     ];
-    const child = spawn('mariadbd', args, { stdio: 'ignore' });
-    server.process = child;
-    dieWithTestProcess(child);
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`mariadbd (${server.name}) exited with ${child.exitCode}`);
-      try {
-        await sqlAsRoot(server.port, []);
-        return;
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
+    server.process = await spawnServer(server.name, args, server.port);
+  }
+
+  /**
+   * A primary switch: the replica stops replicating, forgets its primary and takes writes. The old
+   * primary keeps running (stop it with `stopServer` for a switch after a loss); `bzapp`'s writes to
+   * the replica's URL now succeed, and with `{ binlog: true }` its log continues the primary's GTIDs.
+   */
+  async promoteReplica(): Promise<void> {
+    // Stopped first, so nothing the old primary still sends is applied after the switch.
+    await this.sqlAsRoot(this.replica, ['STOP SLAVE', 'RESET SLAVE ALL', 'SET GLOBAL read_only = 0']);
+    this.promoted = true;
   }
 
   /** Stops both servers and removes their data. */

@@ -1,20 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { createServer } from 'node:net';
+import { freePort } from '../../bench/processes.mjs';
 import { checkServiceAnswer } from './openapi-check.js';
 import { suiteEnv } from './suite-env.js';
 
 /** Running the built service (`node dist/src/main.js`, built by the e2e global setup) as its own process. */
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A TCP port nobody listens on at this moment (one copy, shared with the benchmark scripts). */
+export { freePort };
 
 export interface ServiceProcess {
   child: ChildProcess;

@@ -1,0 +1,7 @@
+// Types of bench/processes.mjs, for the e2e suite's TypeScript.
+import type { ChildProcess } from 'node:child_process';
+
+export declare function waitForHealth(base: string, child: ChildProcess, name: string): Promise<void>;
+export declare function processTicks(pid: number): number;
+export declare function mainThreadTicks(pid: number): number;
+export declare function freePort(): Promise<number>;

@@ -1,0 +1,134 @@
+import { Logger } from '@nestjs/common';
+import type { ChangeSignal, SignalReading } from '../change-signal.js';
+import type { ModelReader } from '../model-loader.js';
+import { type BinlogStream, type CommittedChange, HEARTBEAT_MS } from './binlog-stream.js';
+import { mergeRowChanges, noRowChanges } from './row-keys.js';
+
+/**
+ * How long a heartbeat may have been under way: a reading vouches for the moment of the last one's
+ * arrival less this (BinlogStream.caughtUpAt). Far above a heartbeat's trip on any working network
+ * between the service and its database, and far below the staleness bound.
+ */
+export const HEARTBEAT_TRANSIT_MS = 50;
+
+/** What the signal reads from now: the stream, or (while the stream is down or behind) the database's checks. */
+export type StreamState = 'binlog' | 'fallback';
+
+export interface StreamEvents {
+  /** A transaction that changed the model arrived: a check now makes the change served at once. */
+  changed(): void;
+  /** The signal moved between the stream and the database's checks. */
+  stateChanged(state: StreamState, reason: string): void;
+}
+
+/**
+ * The change signal read from the binary log (SPEC §15). The stream hands over each committed
+ * transaction's row keys as it arrives; a reading gives every key received so far, and the moment it
+ * vouches for:
+ * - while the log is quiet, the last heartbeat (no statement at all);
+ * - when this instance wrote, another writer's request was passed on (§13), or no heartbeat came for
+ *   two periods (events keep coming), the server's current log position, read once (a session
+ *   variable, no table), and the stream waited for until it has read that far.
+ * When the stream is down, or does not reach the position in time, the reading is the database checks'
+ * (`poll`: InformationSchemaSignal), plus the keys received, and says so; the stream reconnects by itself
+ * and the signal goes back to it once a heartbeat shows it has caught up.
+ */
+export class BinlogSignal implements ChangeSignal {
+  private readonly logger = new Logger('ChangeStream');
+  private pending: CommittedChange[] = [];
+  private state: StreamState = 'binlog';
+  private reason = '';
+  /** When the stream last (re)connected: its heartbeats from before do not count. */
+  private resumedAt = -Infinity;
+  /**
+   * Whether the database's checks have taken their first reading: they are read once with the first
+   * load, so that when they stand in for a broken stream they name only the tables changed since.
+   */
+  private pollPrimed = false;
+
+  constructor(
+    private readonly stream: () => BinlogStream,
+    private readonly read: ModelReader,
+    private readonly poll: ChangeSignal,
+    private readonly events: StreamEvents,
+    /** How long a reading may wait for the stream to reach the server's position. */
+    private readonly waitMs: number,
+  ) {}
+
+  /** The stream's listener calls these (BinlogStream's StreamListener). */
+  committed(change: CommittedChange): void {
+    this.pending.push(change);
+    this.events.changed();
+  }
+
+  resumed(): void {
+    this.resumedAt = performance.now();
+  }
+
+  broken(reason: string): void {
+    this.fallBack(`the binary log stream broke: ${reason}`);
+  }
+
+  /** 'binlog' while the stream serves the readings, 'fallback' while the database's checks do. */
+  get current(): { state: StreamState; reason: string } {
+    return { state: this.state, reason: this.reason };
+  }
+
+  /** `exact`: the reading must vouch for its own start (this instance wrote, or a request waits for that). */
+  async changes(since?: number, exact = false): Promise<SignalReading> {
+    const startedAt = performance.now();
+    if (!this.pollPrimed) {
+      (await this.poll.changes()).accept();
+      this.pollPrimed = true;
+    }
+    const stream = this.stream();
+    let asOf: number | undefined;
+    let source: 'heartbeat' | 'position' = 'heartbeat';
+    if (stream.connected) {
+      const caughtUp = stream.caughtUpAt > this.resumedAt;
+      const quiet = caughtUp && startedAt - stream.caughtUpAt <= 2 * HEARTBEAT_MS;
+      if (quiet && since === undefined && !exact) asOf = stream.caughtUpAt - HEARTBEAT_TRANSIT_MS;
+      else if (caughtUp || this.state === 'binlog') {
+        source = 'position';
+        const [{ pos }] = await this.read<{ pos: string | null }>('SELECT @@GLOBAL.gtid_binlog_pos AS pos');
+        if (await stream.reached(String(pos ?? ''), this.waitMs)) asOf = startedAt;
+        else this.fallBack(`the binary log stream did not reach the server's position within ${this.waitMs} ms`);
+      }
+    }
+    const take = this.pending.length;
+    const keyed = noRowChanges();
+    for (const change of this.pending.slice(0, take)) mergeRowChanges(keyed, change.changes);
+    const consume = () => void this.pending.splice(0, take);
+    if (asOf !== undefined) {
+      this.backToStream();
+      return { changed: keyed.whole, keys: keyed.keys, asOf, coversOwnWrites: true, source, accept: consume };
+    }
+    this.fallBack(this.reason || 'the binary log stream is not connected');
+    const polled = await this.poll.changes(since, exact);
+    const changed = polled.changed === 'all' ? 'all' : new Set([...polled.changed, ...keyed.whole]);
+    return {
+      changed,
+      keys: keyed.keys,
+      accept: () => {
+        polled.accept();
+        consume();
+      },
+    };
+  }
+
+  private fallBack(reason: string): void {
+    if (this.state === 'fallback') return;
+    this.state = 'fallback';
+    this.reason = reason;
+    this.logger.warn(`${reason}: the model checks the database for changes until the stream is back`);
+    this.events.stateChanged('fallback', reason);
+  }
+
+  private backToStream(): void {
+    if (this.state === 'binlog') return;
+    this.state = 'binlog';
+    this.reason = '';
+    this.logger.log('the binary log stream is back: the model follows it again');
+    this.events.stateChanged('binlog', '');
+  }
+}

@@ -1,0 +1,303 @@
+import mysql from 'mysql2/promise';
+import { BinlogMariaDb } from './support/binlog-mariadb.js';
+import { modelSeries, streamDatabase } from './support/change-stream.js';
+import { ReplicatedMariaDb } from './support/mariadb-replication.js';
+import { otherWriter, type OtherWriter } from './support/other-writer.js';
+import { startService } from './support/service-process.js';
+import { createTestDatabase, DIALECTS, startTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * The in-memory model follows the server's binary log (SPEC §15): what the log gives beyond the
+ * changes of every kind the coherence spec already checks on it (test/cache-coherence.e2e-spec.ts,
+ * [mysql-binlog]): transactions whole, statements that have no row events, this instance's own writes,
+ * the cost of a quiet database, a server restarted and a primary switched under the stream, and what
+ * DB_CHANGE_STREAM does when the server cannot give a log.
+ */
+
+const BOUND_MS = 1000;
+
+/** Polls `shows` every 10 ms until it is true or `limitMs` passed; the milliseconds it took. */
+async function until(shows: () => Promise<boolean>, limitMs = 3 * BOUND_MS): Promise<number> {
+  const start = Date.now();
+  while (!(await shows())) {
+    if (Date.now() - start > limitMs) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return Date.now() - start;
+}
+
+describe.runIf(DIALECTS.includes('mysql'))('the model follows the binary log (SPEC §15) [mysql-binlog]', () => {
+  let server: BinlogMariaDb;
+  let app: TestApp;
+  let other: OtherWriter;
+  let adminKey: string;
+  let productId: number;
+  let componentId: number;
+  let flagId: number;
+
+  const asAdmin = (path: string) => app.get(path, { headers: { 'X-BUGZILLA-API-KEY': adminKey } });
+  const product = async () => (await asAdmin(`/rest/product/${productId}`)).body.products[0];
+  const flagNames = async (): Promise<string[]> =>
+    (await product()).components[0].flag_types.bug.map((f: { name: string }) => f.name);
+
+  beforeAll(async () => {
+    server = await BinlogMariaDb.start();
+    app = await startTestApp(
+      'mysql',
+      { CACHE_MAX_STALENESS_MS: String(BOUND_MS), DB_CHANGE_STREAM: 'binlog' },
+      { database: await streamDatabase(server) },
+    );
+    const admin = await app.seed.user('stream-admin@example.com', { groups: ['admin', 'editcomponents'] });
+    adminKey = await app.seed.apiKey(admin);
+    productId = await app.seed.product('Streamed');
+    componentId = await app.seed.component(productId, 'Core', { owner: admin });
+    await app.seed.version(productId, '1.0');
+    flagId = await app.seed.flagType('streamed-flag');
+    await app.seed.flagInclusion(flagId, productId, null);
+    other = await otherWriter(app);
+    expect((await product()).name).toBe('Streamed');
+  });
+
+  afterAll(async () => {
+    await other?.close();
+    await app?.close();
+    await server?.stop();
+  });
+
+  it('says at /health and in the metrics that it follows the log', async () => {
+    const health = await app.get('/health');
+    expect([health.status, health.body]).toEqual([
+      200,
+      { status: 'ok', change_stream: { configured: 'binlog', mode: 'binlog' } },
+    ]);
+    expect((await modelSeries(app)).mode).toBe('binlog');
+  });
+
+  it('a transaction is served whole: no answer has one of its changes without the other', async () => {
+    const answers: [string, string][] = [];
+    const both = async () => {
+      const p = await product();
+      answers.push([p.description, p.components[0].description]);
+      return p.description === 'Both' && p.components[0].description === 'Both';
+    };
+    expect(await both()).toBe(false);
+    const connection = await mysql.createConnection(app.config.database.url as string);
+    try {
+      await connection.beginTransaction();
+      await connection.query('UPDATE products SET description = ? WHERE id = ?', ['Both', productId]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await connection.query('UPDATE components SET description = ? WHERE id = ?', ['Both', componentId]);
+      await connection.commit();
+    } finally {
+      await connection.end();
+    }
+    expect(await until(both)).toBeLessThan(BOUND_MS);
+    expect(answers.filter(([p, c]) => (p === 'Both') !== (c === 'Both'))).toEqual([]);
+  });
+
+  it('a TRUNCATE (a statement with no row events) reads its table again whole', async () => {
+    await other.run('INSERT INTO flagexclusions (type_id, product_id, component_id) VALUES (?, ?, NULL)', [
+      flagId,
+      productId,
+    ]);
+    expect(await until(async () => (await flagNames()).length === 0)).toBeLessThan(BOUND_MS);
+    const before = await modelSeries(app);
+    await other.run('TRUNCATE TABLE flagexclusions');
+    expect(await until(async () => (await flagNames()).join() === 'streamed-flag')).toBeLessThan(BOUND_MS);
+    const after = await modelSeries(app);
+    expect(after.reloads.flagexclusions).toBeGreaterThan(before.reloads.flagexclusions ?? 0);
+    expect(after.keyed.flagexclusions).toBe(before.keyed.flagexclusions);
+    expect(after.pollReadings).toBe(0);
+  });
+
+  it('an ALTER TABLE reads that table again whole, and its rows keep coming from the log after it', async () => {
+    const before = await modelSeries(app);
+    await other.run('ALTER TABLE components ADD COLUMN stream_note INT NULL');
+    try {
+      expect(
+        await until(async () => ((await modelSeries(app)).reloads.components ?? 0) > (before.reloads.components ?? 0)),
+      ).toBeLessThan(BOUND_MS);
+      const altered = await modelSeries(app);
+      expect(altered.keyed.components).toBe(before.keyed.components);
+      await other.run('UPDATE components SET description = ?, stream_note = 1 WHERE id = ?', [
+        'After the ALTER',
+        componentId,
+      ]);
+      expect(await until(async () => (await product()).components[0].description === 'After the ALTER')).toBeLessThan(
+        BOUND_MS,
+      );
+      expect((await modelSeries(app)).keyed.components).toBeGreaterThan(altered.keyed.components ?? 0);
+    } finally {
+      await other.run('ALTER TABLE components DROP COLUMN stream_note');
+    }
+  });
+
+  it("this instance's own write is in its next answer, with no poll of the database", async () => {
+    const before = await modelSeries(app);
+    const created = await app.post('/rest/component', {
+      headers: { 'X-BUGZILLA-API-KEY': adminKey },
+      body: {
+        product: 'Streamed',
+        name: 'Written here',
+        description: 'Made through the service.',
+        default_assignee: 'stream-admin@example.com',
+      },
+    });
+    expect(created.status).toBe(201);
+    const names = (await product()).components.map((c: { name: string }) => c.name);
+    expect(names).toEqual(['Core', 'Written here']);
+    const after = await modelSeries(app);
+    expect(after.positionReadings).toBeGreaterThan(before.positionReadings);
+    expect(after.pollReadings).toBe(0);
+  });
+
+  it('while nothing changes, keeping the model fresh sends the database no statement at all', async () => {
+    await app.get('/rest/product_accessible');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = await modelSeries(app);
+    const spy = vi.spyOn(app.ds.logger, 'logQuery');
+    try {
+      const start = Date.now();
+      let answered = 0;
+      while (Date.now() < start + 3 * BOUND_MS) {
+        const answers = await Promise.all(Array.from({ length: 10 }, () => app.get('/rest/product_accessible')));
+        answered += answers.filter((answer) => answer.status === 200).length;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(answered).toBeGreaterThan(100);
+      expect(spy.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+    const after = await modelSeries(app);
+    // Fresh all along: the heartbeats vouched for it (about two checks a second while requests come).
+    expect(after.heartbeatReadings - before.heartbeatReadings).toBeGreaterThanOrEqual(4);
+    expect([after.positionReadings, after.pollReadings]).toEqual([before.positionReadings, 0]);
+  });
+
+  it('the server restarted under the stream: a change made while it reconnects is served, and the stream resumes from its last GTID', async () => {
+    const before = await modelSeries(app);
+    await server.restart();
+    // A change made while the stream reconnects is served within the bound all the same.
+    await other.close();
+    other = await otherWriter(app);
+    await other.run('UPDATE products SET description = ? WHERE id = ?', ['After the restart', productId]);
+    const changedAt = Date.now();
+    await until(async () => (await product())?.description === 'After the restart', 10_000);
+    expect(Date.now() - changedAt).toBeLessThan(5 * BOUND_MS);
+    // Back on the log within a few seconds, and changes come through it again.
+    expect(
+      await until(async () => (await app.get('/health')).body.change_stream?.mode === 'binlog', 15_000),
+    ).toBeLessThan(15_000);
+    const resumed = await modelSeries(app);
+    await other.run('UPDATE products SET description = ? WHERE id = ?', ['Through the log again', productId]);
+    expect(await until(async () => (await product()).description === 'Through the log again')).toBeLessThan(BOUND_MS);
+    const after = await modelSeries(app);
+    expect(after.streamTransactions).toBeGreaterThan(resumed.streamTransactions);
+    expect(after.streamTransactions).toBeGreaterThan(before.streamTransactions);
+    expect(after.mode).toBe('binlog');
+  });
+});
+
+describe.runIf(DIALECTS.includes('mysql'))('a primary switch under the stream (SPEC §15) [mysql-binlog]', () => {
+  const DATABASE = `bzp_switch_${process.pid}`;
+  let pair: ReplicatedMariaDb;
+  let app: TestApp;
+  let productId: number;
+
+  const description = async () => (await app.get(`/rest/product/${productId}`)).body.products?.[0]?.description;
+
+  beforeAll(async () => {
+    pair = await ReplicatedMariaDb.start({ binlog: true });
+    await pair.sqlAsRoot(pair.primary, [
+      `CREATE DATABASE \`${DATABASE}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`,
+    ]);
+    // Both servers, in order: the service moves to the second when the first stops answering.
+    const first = new URL(pair.url(pair.primary, DATABASE));
+    const url = `mysql://${first.username}:${first.password}@127.0.0.1:${pair.primary.port},127.0.0.1:${pair.replica.port}/${DATABASE}`;
+    app = await startTestApp(
+      'mysql',
+      { CACHE_MAX_STALENESS_MS: String(BOUND_MS), DB_CHANGE_STREAM: 'binlog' },
+      { database: { url, drop: async () => undefined } },
+    );
+    productId = await app.seed.product('Switched');
+    await pair.waitForReplicaToCatchUp();
+    expect(await description()).toBe('Switched description');
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await pair?.stop();
+  });
+
+  it('the stream resumes on the promoted replica from its last GTID, and its changes are served from it', async () => {
+    await pair.stopServer(pair.primary);
+    await pair.promoteReplica();
+    const replica = await mysql.createConnection(pair.url(pair.replica, DATABASE));
+    try {
+      // The service moves to the replica (its node check) and the stream follows it.
+      expect(
+        await until(async () => {
+          const health = (await app.get('/health')).body;
+          return health.databases?.nodes?.[1]?.in_use === true && health.change_stream?.mode === 'binlog';
+        }, 30_000),
+      ).toBeLessThan(30_000);
+      const before = await modelSeries(app);
+      await replica.query('UPDATE products SET description = ? WHERE id = ?', [
+        'Written on the new primary',
+        productId,
+      ]);
+      expect(await until(async () => (await description()) === 'Written on the new primary')).toBeLessThan(BOUND_MS);
+      const after = await modelSeries(app);
+      expect(after.streamTransactions).toBeGreaterThan(before.streamTransactions);
+      expect(after.mode).toBe('binlog');
+    } finally {
+      await replica.end();
+    }
+  });
+});
+
+describe.runIf(DIALECTS.includes('mysql'))('when the server cannot give its log (SPEC §15) [mysql]', () => {
+  it('DB_CHANGE_STREAM=binlog refuses to start, and says why', async () => {
+    const database = await createTestDatabase('mysql');
+    try {
+      const started = startService({ DATABASE_URL: database.url, DB_CHANGE_STREAM: 'binlog', LOG_LEVEL: 'info' });
+      await expect(started).rejects.toThrow(
+        /DB_CHANGE_STREAM=binlog, but the server has no binary log \(log_bin is OFF\)/,
+      );
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('DB_CHANGE_STREAM=auto polls when its user may not read the log, and says why', async () => {
+    const server = await BinlogMariaDb.start();
+    try {
+      const database = await streamDatabase(server);
+      await server.sqlAsRoot([
+        "CREATE USER 'noreader'@'127.0.0.1' IDENTIFIED BY 'noreader-pw'",
+        "GRANT ALL PRIVILEGES ON `bzp\\_%`.* TO 'noreader'@'127.0.0.1'",
+      ]);
+      const url = new URL(database.url);
+      url.username = 'noreader';
+      url.password = 'noreader-pw';
+      const app = await startTestApp('mysql', {}, { database: { url: url.toString(), drop: database.drop } });
+      try {
+        const health = await app.get('/health');
+        expect(health.body).toEqual({
+          status: 'ok',
+          change_stream: {
+            configured: 'auto',
+            mode: 'poll',
+            reason: expect.stringMatching(/^the binary log stream could not start: .*REPLICATION SLAVE/),
+          },
+        });
+        expect((await modelSeries(app)).mode).toBe('poll');
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});
