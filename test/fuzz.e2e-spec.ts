@@ -87,6 +87,14 @@ const object =
     if (complete) for (const key of Object.keys(fields)) if (!(key in v)) fail(`${p}.${key}`, 'missing', v);
   };
 
+/** /health's change_stream (SPEC §15), on MySQL/MariaDB. */
+const changeStream: Check = (v, p) =>
+  object({
+    configured: (s, q) => (['auto', 'binlog', 'poll'].includes(s as string) ? undefined : fail(q, 'not a mode', s)),
+    mode: (s, q) => (['binlog', 'poll'].includes(s as string) ? undefined : fail(q, 'not a mode', s)),
+    reason: str,
+  })(v, p);
+
 /** An object that has at least these fields (other keys allowed): for answers specs elsewhere pin down exactly. */
 const openObject =
   (fields: Record<string, Check>): Check =>
@@ -192,7 +200,10 @@ function successShape(method: string, path: string, status: number): Check | und
   if (m === 'GET' && p === '/rest/whoami') return object({ id: int, name: str, real_name: str, login: str }, true);
   if (m === 'GET' && /^\/rest\/user(\/[^/]+)?$/.test(p)) return object({ users: array(user) }, true);
   if (m === 'GET' && p === '/health')
-    return object({ status: (v, q) => (v === 'ok' ? undefined : fail(q, 'not ok', v)) }, true);
+    return (v, q) => {
+      object({ status: (s, r) => (s === 'ok' ? undefined : fail(r, 'not ok', s)), change_stream: changeStream })(v, q);
+      if (!('status' in (v as object))) fail(`${q}.status`, 'missing', v);
+    };
   if (m === 'GET' && p === '/rest/time') {
     return object(
       { db_time: str, web_time: str, web_time_utc: str, tz_name: str, tz_offset: str, tz_short_name: str },

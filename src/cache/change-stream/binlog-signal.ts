@@ -11,6 +11,9 @@ import { mergeRowChanges, noRowChanges } from './row-keys.js';
  */
 export const HEARTBEAT_TRANSIT_MS = 50;
 
+/** Transactions kept apart while no check takes them; past this many they are merged into one. */
+const MAX_PENDING_TRANSACTIONS = 1000;
+
 /** What the signal reads from now: the stream, or (while the stream is down or behind) the database's checks. */
 export type StreamState = 'binlog' | 'fallback';
 
@@ -57,6 +60,13 @@ export class BinlogSignal implements ChangeSignal {
 
   /** The stream's listener calls these (BinlogStream's StreamListener). */
   committed(change: CommittedChange): void {
+    // Changes no check has taken yet (the database down, say) are kept merged past a point: memory
+    // stays bounded by the keys, which are bounded in turn (mergeRowChanges).
+    if (this.pending.length >= MAX_PENDING_TRANSACTIONS) {
+      const merged = noRowChanges();
+      for (const pending of this.pending) mergeRowChanges(merged, pending.changes);
+      this.pending = [{ gtid: this.pending[this.pending.length - 1].gtid, changes: merged }];
+    }
     this.pending.push(change);
     this.events.changed();
   }
@@ -85,7 +95,7 @@ export class BinlogSignal implements ChangeSignal {
     let asOf: number | undefined;
     let source: 'heartbeat' | 'position' = 'heartbeat';
     if (stream.connected) {
-      const caughtUp = stream.caughtUpAt > this.resumedAt;
+      const caughtUp = stream.caughtUpAt >= this.resumedAt;
       const quiet = caughtUp && startedAt - stream.caughtUpAt <= 2 * HEARTBEAT_MS;
       if (quiet && since === undefined && !exact) asOf = stream.caughtUpAt - HEARTBEAT_TRANSIT_MS;
       else if (caughtUp || this.state === 'binlog') {

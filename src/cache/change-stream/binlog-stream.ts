@@ -32,6 +32,12 @@ export interface StreamListener {
  * events): what lets the model know it is current with no statement at all while nothing changes.
  */
 export const HEARTBEAT_MS = 100;
+/**
+ * A stream that has heard nothing (no event, no heartbeat) for this long is taken as broken and
+ * reconnected: a connection can die without a word (a cable, a firewall's idle timeout), and then
+ * no error ever comes.
+ */
+const SILENCE_MS = 20 * HEARTBEAT_MS;
 /** Wait before reconnecting after a break (doubled up to RECONNECT_MAX_MS while it keeps failing). */
 const RECONNECT_MIN_MS = 200;
 const RECONNECT_MAX_MS = 5_000;
@@ -72,6 +78,9 @@ export class BinlogStream {
   private live = false;
   /** performance.now() of the last heartbeat: see the class comment. */
   caughtUpAt = -Infinity;
+  /** performance.now() of the last event or heartbeat (the watchdog's clock). */
+  private heardAt = -Infinity;
+  private watchdog?: NodeJS.Timeout;
   private readonly waiters = new Set<() => void>();
 
   /**
@@ -118,6 +127,8 @@ export class BinlogStream {
       zongji.once('binlog', () => {
         started = true;
         this.live = true;
+        this.heardAt = performance.now();
+        this.watch(zongji);
         this.reconnectMs = RECONNECT_MIN_MS;
         this.listener.resumed(from);
         resolve();
@@ -175,6 +186,7 @@ export class BinlogStream {
 
   stop(): void {
     this.closed = true;
+    clearInterval(this.watchdog);
     this.live = false;
     clearTimeout(this.reconnectTimer);
     if (this.zongji) this.stopZongji(this.zongji);
@@ -182,6 +194,7 @@ export class BinlogStream {
   }
 
   private onEvent(event: ZongJiEvent, database: string): void {
+    this.heardAt = performance.now();
     const name = event.getEventName();
     switch (name) {
       case 'mariadbgtid':
@@ -239,8 +252,20 @@ export class BinlogStream {
     for (const waiter of [...this.waiters]) waiter();
   }
 
+  /** Breaks off a stream that has gone silent (SILENCE_MS). */
+  private watch(zongji: ZongJi): void {
+    clearInterval(this.watchdog);
+    this.watchdog = setInterval(() => {
+      if (zongji !== this.zongji) return clearInterval(this.watchdog);
+      if (performance.now() - this.heardAt > SILENCE_MS)
+        this.breakOff(zongji, `no event or heartbeat for ${SILENCE_MS} ms`);
+    }, SILENCE_MS / 4);
+    this.watchdog.unref();
+  }
+
   private breakOff(zongji: ZongJi, reason: string): void {
     if (zongji !== this.zongji) return;
+    clearInterval(this.watchdog);
     this.stopZongji(zongji);
     this.zongji = undefined;
     this.open = undefined;

@@ -1,4 +1,4 @@
-import { addRowKeys, mergeRowChanges, noRowChanges, tablesNamedBy } from './row-keys.js';
+import { MAX_KEYS_PER_TABLE, addRowKeys, mergeRowChanges, noRowChanges, tablesNamedBy } from './row-keys.js';
 
 describe('the keys a row event names (SPEC §15)', () => {
   it('takes each table’s key column from the row image: ids as numbers, key texts as they are', () => {
@@ -34,6 +34,19 @@ describe('the keys a row event names (SPEC §15)', () => {
     next.whole.add('products');
     mergeRowChanges(into, next);
     expect([into.whole, into.keys]).toEqual([new Set(['products']), new Map([['profiles', new Set([1, 2])]])]);
+  });
+
+  it('reads a table whole past MAX_KEYS_PER_TABLE keys (a bulk change), in one transaction or merged', () => {
+    const one = noRowChanges();
+    for (let id = 1; id <= MAX_KEYS_PER_TABLE + 1; id++) addRowKeys(one, 'components', { product_id: id });
+    expect([one.whole, one.keys]).toEqual([new Set(['components']), new Map()]);
+    const merged = noRowChanges();
+    for (let id = 1; id <= MAX_KEYS_PER_TABLE + 1; id++) {
+      const next = noRowChanges();
+      addRowKeys(next, 'profiles', { userid: id });
+      mergeRowChanges(merged, next);
+    }
+    expect([merged.whole, merged.keys]).toEqual([new Set(['profiles']), new Map()]);
   });
 
   it('names the model tables a logged statement touches, and none for transaction control', () => {

@@ -59,12 +59,22 @@ export function addRowKeys(changes: RowChanges, table: ModelTable, row: Record<s
   let keys = changes.keys.get(table);
   if (!keys) changes.keys.set(table, (keys = new Set()));
   keys.add(key);
+  if (keys.size > MAX_KEYS_PER_TABLE) {
+    changes.whole.add(table);
+    changes.keys.delete(table);
+  }
 }
 
 function integerKey(value: unknown): number | undefined {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   return Number.isSafeInteger(n) ? n : undefined;
 }
+
+/**
+ * Past this many keys of one table, the table is read whole: one statement naming thousands of keys
+ * (a bulk UPDATE of every component, say) costs more than reading it, and the keys kept stay bounded.
+ */
+export const MAX_KEYS_PER_TABLE = 1000;
 
 /** Adds every change of `from` to `into`. */
 export function mergeRowChanges(into: RowChanges, from: RowChanges): void {
@@ -77,6 +87,10 @@ export function mergeRowChanges(into: RowChanges, from: RowChanges): void {
     let mine = into.keys.get(table);
     if (!mine) into.keys.set(table, (mine = new Set()));
     for (const key of keys) mine.add(key);
+    if (mine.size > MAX_KEYS_PER_TABLE) {
+      into.whole.add(table);
+      into.keys.delete(table);
+    }
   }
 }
 
