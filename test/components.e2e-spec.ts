@@ -526,6 +526,72 @@ forEachDialect(
       });
     });
 
+    describe('GET /rest/component: many components at once', () => {
+      const idsOf = async (productId: number) =>
+        (await app.rows('SELECT id FROM components WHERE product_id = ?', [productId])).map((r) => Number(r.id));
+      const singles = async (ids: number[], key: string) =>
+        Promise.all(ids.map(async (id) => (await app.get(`/rest/component/${id}`, { query: { api_key: key } })).body));
+      const text = (a: string, b: string) =>
+        a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0;
+      const byName = (a: { product: string; name: string }, b: { product: string; name: string }) =>
+        text(a.product, b.product) || text(a.name, b.name);
+
+      it('answers every component of the products named, each as GET /rest/component/{id} does, by product and name', async () => {
+        const flags = await idsOf(fx.products.flags);
+        const edit = await idsOf(fx.products.edit);
+        const res = await app.get('/rest/component', {
+          query: { api_key: fx.keys.admin, product_ids: [fx.products.flags, fx.products.edit] },
+        });
+        expect(res.status).toBe(200);
+        const expected = (await singles([...flags, ...edit], fx.keys.admin)).sort(byName);
+        expect(expected.length).toBeGreaterThan(1);
+        expect(res.body).toEqual({ components: expected });
+        expect(res.body.components.find((c: { name: string }) => c.name === 'RefCompA').default_cc).toEqual([
+          'ref-cc1@example.test',
+          'ref-cc2@example.test',
+        ]);
+      });
+
+      it('answers the components named by id (each once), and leaves out unknown ids and what the caller cannot see', async () => {
+        const [first] = await idsOf(fx.products.flags);
+        const [hidden] = await idsOf(fx.products.secret);
+        const query = { ids: [first, hidden, 999999, 'x'], product_ids: [fx.products.flags] };
+        const plain = await app.get('/rest/component', { query: { ...query, api_key: fx.keys.plain } });
+        const flags = await idsOf(fx.products.flags);
+        expect(plain.body).toEqual({ components: (await singles(flags, fx.keys.plain)).sort(byName) });
+        const admin = await app.get('/rest/component', { query: { ids: [hidden], api_key: fx.keys.admin } });
+        expect(admin.body).toEqual({ components: await singles([hidden], fx.keys.admin) });
+        const anonymous = await app.get('/rest/component', { query: { ids: [hidden] } });
+        expect([anonymous.status, anonymous.body]).toEqual([200, { components: [] }]);
+      });
+
+      it('needs ids or product_ids (50)', async () => {
+        expect(await app.get('/rest/component')).toMatchObject({
+          status: 400,
+          body: error(
+            50,
+            'The function GET /rest/component requires that you set one of the following parameters: ids, product_ids',
+          ),
+        });
+      });
+
+      it('costs the same statements for one component as for every component of four products', async () => {
+        const statements = async (query: Record<string, number[]>) => {
+          const spy = vi.spyOn(app.ds.logger, 'logQuery');
+          try {
+            const res = await app.get('/rest/component', { query: { ...query, api_key: fx.keys.admin } });
+            expect(res.status).toBe(200);
+            return spy.mock.calls.length;
+          } finally {
+            spy.mockRestore();
+          }
+        };
+        const [first] = await idsOf(fx.products.flags);
+        await statements({ ids: [first] }); // the key's first use of the minute records its use
+        expect(await statements({ product_ids: Object.values(fx.products) })).toBe(await statements({ ids: [first] }));
+      });
+    });
+
     describe('PUT /rest/component...: Component.update', () => {
       let id: number;
       beforeAll(async () => {

@@ -232,6 +232,12 @@ function successShape(method: string, path: string, status: number): Check | und
   if (m === 'GET' && p === '/rest/flag_type') return object({ flagtypes: array(openObject({ id: int })) }, true);
   if (m === 'GET' && p === '/rest/group') return object({ groups: array(openObject({ id: int })) }, true);
   if (m === 'GET' && p === '/rest/product_editable') return object({ ids: array(int) }, true);
+  if (m === 'GET' && p === '/rest/product_group_controls') {
+    return object(
+      { products: array(object({ id: int, name: str, group_controls: array(openObject({})) }, true)) },
+      true,
+    );
+  }
   if (m === 'GET' && p === '/rest/classification') return object({ classifications: array(openObject({})) }, true);
   if (m === 'GET' && /^\/rest\/product\/[^/]+\/history$/.test(p)) {
     return object({ history: array(openObject({ id: int, object_id: int })) }, true);
@@ -776,6 +782,7 @@ function everyRoute(world: World): [string, string][] {
     ['DELETE', `/rest/product/${fx.products.another}`],
     ['GET', `/rest/product/${fx.products.another}/group_controls`],
     ['PUT', `/rest/product/${fx.products.another}/group_controls`],
+    ['GET', '/rest/product_group_controls'],
     ['GET', `/rest/product/${fx.products.another}/history`],
     ['GET', '/rest/bug_user_last_visit'],
     ['GET', `/rest/bug_user_last_visit/${bugs[0]}`],
@@ -796,6 +803,7 @@ function everyRoute(world: World): [string, string][] {
     ['POST', '/rest/component'],
     ['PUT', '/rest/component'],
     ['DELETE', '/rest/component'],
+    ['GET', '/rest/component?product_ids=1'],
     ['GET', '/rest/component/1'],
     ['PUT', '/rest/component/1'],
     ['DELETE', '/rest/component/1'],

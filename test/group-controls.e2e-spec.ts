@@ -159,6 +159,80 @@ forEachDialect('product group controls', (app) => {
     expect(write.body).toEqual(error(32000, "You are not allowed to edit properties of product 'Other'."));
   });
 
+  describe('many products at once (GET /rest/product_group_controls)', () => {
+    const many = '/rest/product_group_controls';
+    const withoutCount = (list: { bug_count: number }[]) => list.map(({ bug_count: _count, ...item }) => item);
+
+    it("answers each product's list as its own route does, without the bug counts, for every product the caller administers", async () => {
+      const res = await app().get(many, as(fx.adminKey));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        products: [
+          {
+            id: fx.other,
+            name: 'Other',
+            group_controls: withoutCount([control(groups().prodAdmins), control(groups().secret)]),
+          },
+          {
+            id: fx.widget,
+            name: 'Widget',
+            group_controls: withoutCount([
+              control(groups().old, { membercontrol: 'Shown' }),
+              control(groups().prodAdmins, { editcomponents: true }),
+              control(groups().secret),
+            ]),
+          },
+        ],
+      });
+      for (const product of res.body.products) {
+        const one = await app().get(`/rest/product/${product.id}/group_controls`, as(fx.adminKey));
+        expect(product.group_controls).toEqual(withoutCount(one.body.group_controls));
+      }
+    });
+
+    it('picks by ids and names (any letter case); a product that is missing, or not administered by the caller, is left out', async () => {
+      const picked = await app().get(many, {
+        ...as(fx.adminKey),
+        query: { names: ['WIDGET', 'Nowhere'], ids: [999999] },
+      });
+      expect(picked.body.products.map((p: { name: string }) => p.name)).toEqual(['Widget']);
+      const byId = await app().get(many, { ...as(fx.adminKey), query: { ids: [fx.other, 'x'] } });
+      expect(byId.body.products.map((p: { name: string }) => p.name)).toEqual(['Other']);
+      // The product-level editcomponents control: Widget only, asked for or not.
+      const theirs = await app().get(many, as(fx.productAdminKey));
+      expect(theirs.body.products.map((p: { name: string }) => p.name)).toEqual(['Widget']);
+      const notTheirs = await app().get(many, { ...as(fx.productAdminKey), query: { names: ['Other'] } });
+      expect([notTheirs.status, notTheirs.body]).toEqual([200, { products: [] }]);
+    });
+
+    it('refuses anonymous callers (410) and callers who administer no product (304)', async () => {
+      expect((await app().get(many)).body).toEqual(error(410, 'You must log in before using this part of Bugzilla.'));
+      const plain = await app().get(many, as(fx.plainKey));
+      expect([plain.status, plain.body]).toEqual([
+        401,
+        error(
+          304,
+          "Sorry, you aren't a member of the 'editcomponents' group, and so you are not authorized to add, modify or delete products.",
+        ),
+      ]);
+    });
+
+    it('costs the same statements for one product as for all of them', async () => {
+      const statements = async (query: Record<string, string[]>) => {
+        const spy = vi.spyOn(app().ds.logger, 'logQuery');
+        try {
+          const res = await app().get(many, { ...as(fx.adminKey), query });
+          expect(res.status).toBe(200);
+          return spy.mock.calls.length;
+        } finally {
+          spy.mockRestore();
+        }
+      };
+      await statements({}); // the key's first use of the minute records its use
+      expect(await statements({ names: ['Widget'] })).toBe(await statements({}));
+    });
+  });
+
   it.each([
     [{}, 50, 'The function requires a group_controls argument, and that argument was not set.'],
     [{ group_controls: [] }, 50, 'The function requires a group_controls argument, and that argument was not set.'],

@@ -12,14 +12,22 @@ import {
 } from './catalog-model.js';
 
 /**
- * The live catalogue, read over the REST API as the caller sees it: one request for the products with
- * their components, versions and milestones; one each for classifications, groups and flag types; and
- * per product or component only what the product answer does not hold (group controls, default CC
- * lists), each only where it is wanted.
+ * The live catalogue, read over the REST API as the caller sees it, in bulk: one request for the
+ * products with their components, versions and milestones; one each for classifications, groups and
+ * flag types; the group controls of many products per request (`GET /rest/product_group_controls`),
+ * and the default CC lists of many components per request (`GET /rest/component`), each only where
+ * they are wanted. The number of requests grows with the catalogue only by those batches.
  */
 
-/** Requests in flight at once for the per-object reads. */
-const PARALLEL = 16;
+/** Requests in flight at once for the batched reads. */
+const PARALLEL = 8;
+// Batch sizes: each keeps a request's URL to a few kilobytes, which any proxy in front passes.
+/** Product names per group-control request. */
+const NAMES_PER_REQUEST = 100;
+/** Component ids per default-CC request. */
+const COMPONENT_IDS_PER_REQUEST = 500;
+/** Products per default-CC request of whole products (about 2,500 components on the bench data). */
+const PRODUCTS_PER_CC_REQUEST = 50;
 
 export interface ReadOptions {
   /** Only these products (by name); all the caller can see otherwise. */
@@ -42,33 +50,61 @@ export function componentKey(product: string, component: string): string {
   return `${key(product)}\u0000${key(component)}`;
 }
 
+/** Group controls by product (lower-case name): the products the caller administers among those asked for. */
 type Controls = Map<string, CatGroupControl[]>;
 
-/** The group controls of these products (by lower-case name); a product that is not there is left out. */
-async function readGroupControls(client: CatalogClient, products: (string | number)[], into: Controls) {
-  await eachLimited(products, PARALLEL, async (product) => {
-    let answer;
-    try {
-      answer = await client.get<Schemas['GroupControlsDto']>(
-        pathOf('/rest/product/{id_or_name}/group_controls', { id_or_name: product }),
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The group controls of these products (names), or of every product the caller administers (`'all'`).
+ * A product that does not exist, or that the caller does not administer, is not in the answer.
+ */
+async function readGroupControls(client: CatalogClient, products: string[] | 'all'): Promise<Controls> {
+  const controls: Controls = new Map();
+  const batches = products === 'all' ? [undefined] : chunks(products, NAMES_PER_REQUEST);
+  await eachLimited(batches, PARALLEL, async (names) => {
+    const answer = await client.get<Schemas['ProductGroupControlsListDto']>(pathOf('/rest/product_group_controls'), {
+      query: names ? { names } : {},
+    });
+    for (const product of answer.data.products) {
+      controls.set(
+        key(product.name),
+        product.group_controls.map(controlOf).filter((c) => !isDefaultControl(c)),
       );
-    } catch (error) {
-      // 106: no such product (yet) — a product the file adds has no controls to compare.
-      if (error instanceof ServiceError && error.code === 106) return;
-      throw error;
     }
-    into.set(
-      String(product),
-      answer.data.group_controls.map(controlOf).filter((c) => !isDefaultControl(c)),
-    );
   });
+  return controls;
+}
+
+/** The default CC list of these components, or of every component of these products; by component id. */
+async function readDefaultCc(
+  client: CatalogClient,
+  select: { ids: number[] } | { productIds: number[] },
+): Promise<Map<number, string[]>> {
+  const lists = new Map<number, string[]>();
+  const batches: ({ ids: number[] } | { product_ids: number[] })[] =
+    'ids' in select
+      ? chunks(select.ids, COMPONENT_IDS_PER_REQUEST).map((ids) => ({ ids }))
+      : chunks(select.productIds, PRODUCTS_PER_CC_REQUEST).map((product_ids) => ({ product_ids }));
+  await eachLimited(batches, PARALLEL, async (query) => {
+    const answer = await client.get<Schemas['ComponentListDto']>(pathOf('/rest/component'), { query });
+    for (const component of answer.data.components) lists.set(component.id, [...component.default_cc].sort());
+  });
+  return lists;
 }
 
 export async function readCatalogue(client: CatalogClient, options: ReadOptions): Promise<Catalogue> {
-  const controls: Controls = new Map();
-  const namedControls =
-    options.groupControlsOf === 'all' ? undefined : readGroupControls(client, options.groupControlsOf, controls);
-  const [products, classifications, groups] = await Promise.all([
+  // The group controls go alongside the product list: of the products named, or in one request all
+  // those the caller administers.
+  const controlsRead = readGroupControls(
+    client,
+    options.groupControlsOf === 'all' && options.products?.length ? options.products : options.groupControlsOf,
+  );
+  const [products, classifications, groups, controls] = await Promise.all([
     client.get<Schemas['ProductListDto']>(pathOf('/rest/product'), {
       query: {
         ...(options.products?.length ? { names: options.products } : { type: 'accessible' }),
@@ -77,6 +113,7 @@ export async function readCatalogue(client: CatalogClient, options: ReadOptions)
     }),
     client.get<Schemas['ClassificationListDto']>(pathOf('/rest/classification')),
     client.get<Schemas['GroupListDto']>(pathOf('/rest/group')),
+    controlsRead,
   ]);
   const flagTypeNames = new Set(options.flagTypes === 'all' ? [] : options.flagTypes);
   const catalogue: Catalogue = {
@@ -102,28 +139,35 @@ export async function readCatalogue(client: CatalogClient, options: ReadOptions)
     flag_types: [],
   };
 
-  if (namedControls) {
-    await namedControls;
-    const byName = new Map([...controls].map(([name, list]) => [key(name), list]));
-    for (const product of catalogue.products) product.group_controls = byName.get(key(product.name));
-  } else {
-    await readGroupControls(
-      client,
-      catalogue.products.map((p) => p.id!),
-      controls,
-    );
-    for (const product of catalogue.products) product.group_controls = controls.get(String(product.id));
+  const controlsWanted =
+    options.groupControlsOf === 'all' ? undefined : new Set(options.groupControlsOf.map((name) => key(name)));
+  for (const product of catalogue.products) {
+    if (controlsWanted && !controlsWanted.has(key(product.name))) continue;
+    product.group_controls = controls.get(key(product.name));
+    // The product is there, but the caller does not administer it: its controls cannot be read.
+    if (!product.group_controls) {
+      throw new ServiceError(
+        400,
+        32000,
+        `You are not allowed to edit properties of product '${product.name}' (its group controls cannot be read).`,
+      );
+    }
   }
 
   const components = catalogue.products.flatMap((p) => (p.components ?? []).map((c) => [p, c] as const));
-  const wantsCc = ([p, c]: readonly [CatProduct, CatComponent]) =>
-    options.ccOf === 'all' || options.ccOf.has(componentKey(p.name, c.name));
-  await eachLimited(components.filter(wantsCc), PARALLEL, async ([, component]) => {
-    const answer = await client.get<Schemas['ComponentRecordDto']>(
-      pathOf('/rest/component/{id}', { id: component.id! }),
+  const wanted =
+    options.ccOf === 'all'
+      ? components
+      : components.filter(([p, c]) => (options.ccOf as Set<string>).has(componentKey(p.name, c.name)));
+  if (wanted.length) {
+    const lists = await readDefaultCc(
+      client,
+      options.ccOf === 'all'
+        ? { productIds: catalogue.products.map((p) => p.id!) }
+        : { ids: wanted.map(([, c]) => c.id!) },
     );
-    component.default_cc = [...answer.data.default_cc].sort();
-  });
+    for (const [, component] of wanted) component.default_cc = lists.get(component.id!) ?? [];
+  }
 
   catalogue.flag_types = await readFlagTypes(client, [...flagTypeNames]);
   return catalogue;
@@ -163,7 +207,7 @@ export function componentOf(c: Schemas['ComponentRecordDto']): CatComponent {
   };
 }
 
-export function controlOf(c: Schemas['GroupControlDto']): CatGroupControl {
+export function controlOf(c: Schemas['GroupControlSettingsDto']): CatGroupControl {
   return {
     group: c.group.name,
     membercontrol: c.membercontrol,

@@ -334,6 +334,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/rest/product_group_controls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The group controls of many products at once, for the products the caller administers.
+     * @description This service's own extension, for clients that read a whole catalogue (the catalogue as code): each product's list as `GET /rest/product/{id_or_name}/group_controls` gives it, without the bug counts. Without `ids` and `names`, every product the caller administers (those of `GET /rest/product_editable`); with them, those of these products; a product that does not exist or that the caller cannot see or does not administer is left out. Ordered by product name. Needs membership of `editcomponents`, or of a group whose control on some product has `editcomponents`.
+     */
+    get: operations['GroupControlsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/rest/product/{id_or_name}/group_controls': {
     parameters: {
       query?: never;
@@ -529,7 +549,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * Read many components: by id, or every component of some products.
+     * @description This service's own extension, for clients that read a whole catalogue (the catalogue as code): the components named by `ids` and every component of the products named by `product_ids`, each as `GET /rest/component/{id}` gives it (with its default CC list). Components of products the caller cannot access, unknown ids and ids that are not numbers are left out. Neither parameter → 50.
+     */
+    get: operations['ComponentsController_getMany'];
     /**
      * Update the components named by body ids and names (Component.update).
      * @description Needs login (410) and `editcomponents`, or `editcomponents` on a product through `group_control_map` (304 otherwise, before any parameter is read); then, per product: unknown or not accessible → 106, visible but not administered by the caller → 32000. Targets: the path, else body `ids` and `names` ([{product, component}]), else `product` and `component` (none → 50). Unknown component → 51. Values top-level or in `updates`; any other key → 32000 `Unknown parameter`. All targets change in one transaction, or none does. `audit_log` gets a `Bugzilla::Component` row per changed column (name, description, initialowner, initialqacontact, isactive).
@@ -1385,6 +1409,41 @@ export interface components {
       /** @description Inactive groups keep their controls but cannot be given new ones. */
       is_active: boolean;
     };
+    GroupControlSettingsDto: {
+      group: components['schemas']['ControlledGroupDto'];
+      /** @description Members only may enter bugs. */
+      entry: boolean;
+      /**
+       * @description How the group applies to bugs entered or edited by its members.
+       * @enum {string}
+       */
+      membercontrol: 'NA' | 'Shown' | 'Default' | 'Mandatory';
+      /**
+       * @description How the group applies to bugs entered or edited by others.
+       * @enum {string}
+       */
+      othercontrol: 'NA' | 'Shown' | 'Default' | 'Mandatory';
+      /** @description Only members may edit the product's bugs. */
+      canedit: boolean;
+      /** @description Members administer the product's components, versions, milestones and flag types. */
+      editcomponents: boolean;
+      /** @description Members may edit every field of the product's bugs. */
+      editbugs: boolean;
+      /** @description Members may confirm the product's bugs. */
+      canconfirm: boolean;
+    };
+    ProductGroupControlsDto: {
+      /** @example 1 */
+      id: number;
+      /** @example Widget */
+      name: string;
+      /** @description Every active bug group and every group in the product's map, by group name. */
+      group_controls: components['schemas']['GroupControlSettingsDto'][];
+    };
+    ProductGroupControlsListDto: {
+      /** @description The products, by name. */
+      products: components['schemas']['ProductGroupControlsDto'][];
+    };
     GroupControlDto: {
       group: components['schemas']['ControlledGroupDto'];
       /** @description Members only may enter bugs. */
@@ -1971,6 +2030,10 @@ export interface components {
       default_cc: string[];
       /** @example true */
       is_active: boolean;
+    };
+    ComponentListDto: {
+      /** @description By product name, then component name. */
+      components: components['schemas']['ComponentRecordDto'][];
     };
     ComponentValuesDto: {
       /**
@@ -4527,6 +4590,100 @@ export interface operations {
       };
     };
   };
+  GroupControlsController_list: {
+    parameters: {
+      query?: {
+        /** @description Product names, matched case-insensitively (repeat the key). */
+        names?: string[];
+        /** @description Product ids (repeat the key). */
+        ids?: number[];
+        /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
+        Bugzilla_api_key?: string;
+        /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
+        api_key?: string;
+        /** @description A token from `GET /rest/login`, `<userid>-<cookie>`. Also accepted as a key of a JSON request body. */
+        Bugzilla_token?: string;
+        /** @description A token from `GET /rest/login`, `<userid>-<cookie>`. Also accepted as a key of a JSON request body. */
+        token?: string;
+        /** @description The user's login name; goes with the password. Also accepted as a key of a JSON request body. */
+        Bugzilla_login?: string;
+        /** @description The user's password; goes with the login name. Also accepted as a key of a JSON request body. */
+        Bugzilla_password?: string;
+        /** @description The user's login name; goes with the password. Also accepted as a key of a JSON request body. */
+        login?: string;
+        /** @description The user's password; goes with the login name. Also accepted as a key of a JSON request body. */
+        password?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description Identifies this answer; send it back in `If-None-Match` to get 304 when unchanged. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductGroupControlsListDto'];
+        };
+      };
+      /** @description The `If-None-Match` header names the current ETag: nothing changed, no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Unknown API key (306) or token (32000). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Not logged in (410), no editcomponents anywhere (304). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The request line and headers are longer than HTTP_MAX_HEADER_BYTES allows (32000). */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description An unexpected fault (-32000); the log has the details under the request id. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The database is unreachable (-32000). Try again later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
   GroupControlsController_get: {
     parameters: {
       query?: {
@@ -6096,6 +6253,100 @@ export interface operations {
       };
       /** @description No group of that name (51). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The request line and headers are longer than HTTP_MAX_HEADER_BYTES allows (32000). */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description An unexpected fault (-32000); the log has the details under the request id. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description The database is unreachable (-32000). Try again later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  ComponentsController_getMany: {
+    parameters: {
+      query?: {
+        /** @description Product ids (repeat the key): every component of each. */
+        product_ids?: number[];
+        /** @description Component ids (repeat the key). */
+        ids?: number[];
+        /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
+        Bugzilla_api_key?: string;
+        /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
+        api_key?: string;
+        /** @description A token from `GET /rest/login`, `<userid>-<cookie>`. Also accepted as a key of a JSON request body. */
+        Bugzilla_token?: string;
+        /** @description A token from `GET /rest/login`, `<userid>-<cookie>`. Also accepted as a key of a JSON request body. */
+        token?: string;
+        /** @description The user's login name; goes with the password. Also accepted as a key of a JSON request body. */
+        Bugzilla_login?: string;
+        /** @description The user's password; goes with the login name. Also accepted as a key of a JSON request body. */
+        Bugzilla_password?: string;
+        /** @description The user's login name; goes with the password. Also accepted as a key of a JSON request body. */
+        login?: string;
+        /** @description The user's password; goes with the login name. Also accepted as a key of a JSON request body. */
+        password?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description Identifies this answer; send it back in `If-None-Match` to get 304 when unchanged. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ComponentListDto'];
+        };
+      };
+      /** @description The `If-None-Match` header names the current ETag: nothing changed, no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Neither ids nor product_ids (50), unknown API key (306) or token (32000). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description Credentials refused: a wrong login or password (300); a disabled account (301). */
+      401: {
         headers: {
           [name: string]: unknown;
         };

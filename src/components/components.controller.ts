@@ -9,6 +9,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
+  ApiQuery,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
@@ -20,6 +21,7 @@ import { pathTarget } from './component.params.js';
 import { ComponentAdminService } from './component-admin.service.js';
 import { ComponentsService } from './components.service.js';
 import {
+  ComponentListDto,
   ComponentNameDto,
   ComponentRecordDto,
   CreateComponentDto,
@@ -141,6 +143,38 @@ export class ComponentsController {
   @ApiNotFoundResponse({ type: ErrorEnvelopeDto, description: 'Unknown default assignee or QA contact (51).' })
   create(@CurrentUser() user: AuthUser, @Query() query: Params, @Body() body: Params): Promise<CreatedComponentDto> {
     return this.admin.create(user, mergeParams(query, body).params);
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'Read many components: by id, or every component of some products.',
+    description:
+      "This service's own extension, for clients that read a whole catalogue (the catalogue as code): the " +
+      'components named by `ids` and every component of the products named by `product_ids`, each as ' +
+      '`GET /rest/component/{id}` gives it (with its default CC list). Components of products the caller cannot ' +
+      'access, unknown ids and ids that are not numbers are left out. Neither parameter → 50.',
+  })
+  @ApiQuery({
+    name: 'ids',
+    required: false,
+    isArray: true,
+    type: Number,
+    description: 'Component ids (repeat the key).',
+  })
+  @ApiQuery({
+    name: 'product_ids',
+    required: false,
+    isArray: true,
+    type: Number,
+    description: 'Product ids (repeat the key): every component of each.',
+  })
+  @ApiOkResponse({ type: ComponentListDto })
+  @ApiBadRequestResponse({
+    type: ErrorEnvelopeDto,
+    description: 'Neither ids nor product_ids (50), unknown API key (306) or token (32000).',
+  })
+  getMany(@CurrentUser() user: AuthUser, @Query() query: Params): Promise<ComponentListDto> {
+    return this.components.list(user, query);
   }
 
   @Get(':id')

@@ -11,7 +11,6 @@ import {
   applyControlChange,
   CONTROL_FIELDS,
   type ControlChange,
-  controlName,
   type ControlSettings,
   groupMissing,
   illegalGroup,
@@ -21,6 +20,7 @@ import {
   parseControlChanges,
   settingText,
 } from './group-controls.rules.js';
+import { groupControlItem } from './group-controls.mapper.js';
 import { type AdministeredProduct, ProductAdminPolicy, productAdminDenied } from './product-admin-policy.js';
 
 /** A `groups` row with the product's control for it, when it has one. */
@@ -134,17 +134,7 @@ export class GroupControlsService {
     const bugCount = new Map(counts.map((c) => [Number(c.group_id), Number(c.bug_count)]));
     return rows.map((raw) => {
       const row = controlRow(raw);
-      return {
-        group: { id: row.id, name: row.name, description: row.description, is_active: row.isactive !== 0 },
-        entry: row.settings.entry !== 0,
-        membercontrol: controlName(row.settings.membercontrol),
-        othercontrol: controlName(row.settings.othercontrol),
-        canedit: row.settings.canedit !== 0,
-        editcomponents: row.settings.editcomponents !== 0,
-        editbugs: row.settings.editbugs !== 0,
-        canconfirm: row.settings.canconfirm !== 0,
-        bug_count: bugCount.get(row.id) ?? 0,
-      };
+      return { ...groupControlItem(row, row.settings), bug_count: bugCount.get(row.id) ?? 0 };
     });
   }
 

@@ -12,6 +12,7 @@ import { SeriesCategory } from './entities/series-category.entity.js';
 import { Series } from './entities/series.entity.js';
 import { Version } from './entities/version.entity.js';
 import { GroupControlsController } from './group-controls.controller.js';
+import { GroupControlsListService } from './group-controls-list.service.js';
 import { GroupControlsService } from './group-controls.service.js';
 import { ProductAdminController } from './product-admin.controller.js';
 import { ProductAdminPolicy } from './product-admin-policy.js';
@@ -60,6 +61,7 @@ export const PRODUCT_ENTITIES = [
     ProductAdminService,
     ProductValueAdminService,
     GroupControlsService,
+    GroupControlsListService,
     ProductDeletionService,
     ProductHistoryService,
   ],

@@ -289,6 +289,10 @@ export const REST_ONLY_ROUTES: Readonly<Record<string, string>> = {
     "this service's own extension for the admin console (a flag type's whole inclusion and exclusion lists): Bugzilla 5.2's FlagType.get needs a product and shows only its rules; without ids or names the path answers 32614 as Bugzilla's",
   'GET /rest/product_editable':
     "this service's own extension for the admin console: Bugzilla 5.2 works this list out inside editproducts.cgi and has no WebService method for it",
+  'GET /rest/component':
+    "this service's own extension for clients that read a whole catalogue: Component.get (bugzilla.mozilla.org's, Bugzilla 5.3's) reads one component, and its RPC answer is that component",
+  'GET /rest/product_group_controls':
+    "this service's own extension for clients that read a whole catalogue: Bugzilla 5.2 shows group controls only in editproducts.cgi, one product at a time",
   'GET /rest/product/:id_or_name/group_controls': ADMIN_PAGES_ONLY,
   'PUT /rest/product/:id_or_name/group_controls': ADMIN_PAGES_ONLY,
   'DELETE /rest/product/:id_or_name': ADMIN_PAGES_ONLY,

@@ -109,6 +109,11 @@ export class ComponentRecordDto {
   is_active: boolean;
 }
 
+export class ComponentListDto {
+  @ApiProperty({ type: [ComponentRecordDto], description: 'By product name, then component name.' })
+  components: ComponentRecordDto[];
+}
+
 export class ComponentNameDto {
   @ApiProperty({ example: 'Widget' })
   product: string;

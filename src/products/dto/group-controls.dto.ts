@@ -32,7 +32,8 @@ export class ControlledGroupDto {
   is_active: boolean;
 }
 
-export class GroupControlDto {
+/** One group's settings on a product, without the product's bug count (the many-product read's item). */
+export class GroupControlSettingsDto {
   @ApiProperty({ type: ControlledGroupDto })
   group: ControlledGroupDto;
 
@@ -56,7 +57,9 @@ export class GroupControlDto {
 
   @ApiProperty({ description: "Members may confirm the product's bugs." })
   canconfirm: boolean;
+}
 
+export class GroupControlDto extends GroupControlSettingsDto {
   @ApiProperty({ example: 3, description: "The product's bugs in the group." })
   bug_count: number;
 }
@@ -67,6 +70,25 @@ export class GroupControlsDto {
     description: "Every active bug group and every group in the product's map, by group name.",
   })
   group_controls: GroupControlDto[];
+}
+
+export class ProductGroupControlsDto {
+  @ApiProperty({ example: 1 })
+  id: number;
+
+  @ApiProperty({ example: 'Widget' })
+  name: string;
+
+  @ApiProperty({
+    type: [GroupControlSettingsDto],
+    description: "Every active bug group and every group in the product's map, by group name.",
+  })
+  group_controls: GroupControlSettingsDto[];
+}
+
+export class ProductGroupControlsListDto {
+  @ApiProperty({ type: [ProductGroupControlsDto], description: 'The products, by name.' })
+  products: ProductGroupControlsDto[];
 }
 
 export class GroupControlChangeDto {
