@@ -249,7 +249,8 @@ export class BinlogStream {
   }
 
   private notifyWaiters(): void {
-    for (const waiter of [...this.waiters]) waiter();
+    // A waiter that is satisfied deletes itself: a Set keeps iterating past what is deleted behind it.
+    for (const waiter of this.waiters) waiter();
   }
 
   /** Breaks off a stream that has gone silent (SILENCE_MS). */
