@@ -428,12 +428,14 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
    * Loads one table again, timed in the metrics by table. On MariaDB / MySQL a product-owned
    * table (components, versions, milestones) is read again only for the products whose rows
    * changed (product-rows-reload.ts); SQLite cannot say which, and reads it whole. `fromLog`: the
-   * binary log named the table (committedReader: its rows are read once the writer's commit is visible).
+   * binary log named the whole table (a schema change, a bulk change): it is read whole with
+   * committedReader, so that its rows are read once the writer's commit is visible (the fingerprints'
+   * statement cannot lock).
    */
   private async reload<K extends ModelTable>(table: K, fromLog = false): Promise<TableIndexes[K]> {
     const start = performance.now();
     const index =
-      fromLog && !isProductRowTable(table)
+      fromLog
         ? await loadTable(table, committedReader(this.load), { mysql: true })
         : this.mysql && isProductRowTable(table)
           ? (
