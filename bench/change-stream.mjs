@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import mysql from 'mysql2/promise';
 import { BinlogMariaDb } from './binlog-server.mjs';
-import { freePort, processTicks, waitForHealth } from './processes.mjs';
+import { freePort, generateBenchData, processTicks, runCommand, waitForHealth } from './processes.mjs';
 import { stopProcess } from './stop-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -84,21 +84,12 @@ async function serverWithData(options) {
   try {
     if (!existsSync(fixtureFile)) {
       console.log(`loading ${options.products} products × ${options.components} components into ${DATABASE} ...`);
-      await run(
-        process.execPath,
-        [
-          join(root, 'bench', 'generate-data.mjs'),
-          '--products',
-          String(options.products),
-          '--components',
-          String(options.components),
-          '--versions',
-          '20',
-          '--milestones',
-          '20',
-        ],
-        { DATABASE_URL: server.rootUrl(DATABASE), BENCH_FIXTURE_FILE: fixtureFile },
-      );
+      await generateBenchData({
+        products: options.products,
+        components: options.components,
+        databaseUrl: server.rootUrl(DATABASE),
+        fixtureFile,
+      });
       // The load is one transaction of every row: no reader needs it from the log, and it is most of the folder.
       await server.sqlAsRoot(['RESET MASTER']);
     }
@@ -109,12 +100,6 @@ async function serverWithData(options) {
   }
 }
 
-function run(command, args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args[0]} exited with ${code}`))));
-  });
-}
 
 // --- the service ------------------------------------------------------------------------------------
 async function startService(databaseUrl, mode) {
@@ -365,7 +350,7 @@ function markdown(rows) {
 
 export async function changeStream(argv) {
   const options = parseArgs(argv);
-  if (!existsSync(join(root, 'dist', 'src', 'main.js'))) await run('npm', ['run', 'build'], {});
+  if (!existsSync(join(root, 'dist', 'src', 'main.js'))) await runCommand('npm', ['run', 'build']);
   const { server, fixture } = await serverWithData(options);
   const rows = [];
   let writesAlone;

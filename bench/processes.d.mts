@@ -5,3 +5,10 @@ export declare function waitForHealth(base: string, child: ChildProcess, name: s
 export declare function processTicks(pid: number): number;
 export declare function mainThreadTicks(pid: number): number;
 export declare function freePort(): Promise<number>;
+export declare function runCommand(command: string, args: string[], env?: Record<string, string>): Promise<void>;
+export declare function generateBenchData(options: {
+  products: number;
+  components: number;
+  databaseUrl: string;
+  fixtureFile: string;
+}): Promise<void>;

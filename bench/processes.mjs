@@ -1,6 +1,42 @@
-// What the benchmark scripts need of the processes they start: whether one answers, and the CPU it used.
+// What the benchmark scripts need of the processes they start: running one, whether one answers, and the
+// CPU it used.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Runs a command from the repository root, its output shown; rejects when it exits other than 0. */
+export function runCommand(command, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args[0]} exited with ${code}`))));
+  });
+}
+
+/**
+ * Fills `databaseUrl` with bench/generate-data.mjs's catalogue (`products`, `components` per product, 20
+ * versions and 20 milestones each), and writes its fixture (users, keys, names) to `fixtureFile`.
+ */
+export function generateBenchData({ products, components, databaseUrl, fixtureFile }) {
+  return runCommand(
+    process.execPath,
+    [
+      join(root, 'bench', 'generate-data.mjs'),
+      '--products',
+      String(products),
+      '--components',
+      String(components),
+      '--versions',
+      '20',
+      '--milestones',
+      '20',
+    ],
+    { DATABASE_URL: databaseUrl, BENCH_FIXTURE_FILE: fixtureFile },
+  );
+}
 
 /**
  * Waits until `base`/health answers 200, at most a minute; fails at once if `child` exits. `name` is

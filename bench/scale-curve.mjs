@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import mysql from 'mysql2/promise';
 import { stopProcess as stop } from './stop-process.mjs';
+import { generateBenchData, runCommand } from './processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(root, 'bench', 'results');
@@ -82,30 +83,15 @@ async function ensureData(products, options) {
     return JSON.parse(readFileSync(fixtureFile, 'utf8'));
   }
   console.log(`generating ${products} products × ${options.components} components in ${database} ...`);
-  await run(
-    process.execPath,
-    [
-      join(root, 'bench', 'generate-data.mjs'),
-      '--products',
-      String(products),
-      '--components',
-      String(options.components),
-      '--versions',
-      '20',
-      '--milestones',
-      '20',
-    ],
-    { DATABASE_URL: `${SERVER}/${database}`, BENCH_FIXTURE_FILE: fixtureFile },
-  );
+  await generateBenchData({
+    products,
+    components: options.components,
+    databaseUrl: `${SERVER}/${database}`,
+    fixtureFile,
+  });
   return JSON.parse(readFileSync(fixtureFile, 'utf8'));
 }
 
-function run(command, args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args[0]} exited with ${code}`))));
-  });
-}
 
 // --- the service ------------------------------------------------------------------------------------
 function startService(databaseUrl, name) {
@@ -387,7 +373,7 @@ function markdown(rows) {
 
 export async function scaleCurve(argv) {
   const options = parseArgs(argv);
-  if (!existsSync(join(root, 'dist', 'src', 'main.js'))) await run('npm', ['run', 'build'], {});
+  if (!existsSync(join(root, 'dist', 'src', 'main.js'))) await runCommand('npm', ['run', 'build']);
   const rows = [];
   for (const products of options.sizes) {
     console.log(`\n== ${products} products ==`);
