@@ -434,19 +434,18 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
    */
   private async reload<K extends ModelTable>(table: K, fromLog = false): Promise<TableIndexes[K]> {
     const start = performance.now();
-    const index =
-      fromLog
-        ? await loadTable(table, committedReader(this.load), { mysql: true })
-        : this.mysql && isProductRowTable(table)
-          ? (
-              await reloadProductRows<ProductRowTable>(
-                table,
-                this.tables[table] as never,
-                this.load,
-                nameOrder({ mysql: true }),
-              )
-            ).index
-          : await loadTable(table, this.load, { mysql: this.mysql });
+    const index = fromLog
+      ? await loadTable(table, committedReader(this.load), { mysql: true })
+      : this.mysql && isProductRowTable(table)
+        ? (
+            await reloadProductRows<ProductRowTable>(
+              table,
+              this.tables[table] as never,
+              this.load,
+              nameOrder({ mysql: true }),
+            )
+          ).index
+        : await loadTable(table, this.load, { mysql: this.mysql });
     this.metrics.reloaded(METRICS_NAME, table, (performance.now() - start) / 1000);
     return index as TableIndexes[K];
   }
@@ -506,6 +505,7 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
           committed: (change) => signal?.committed(change),
           broken: (reason) => signal?.broken(reason),
           resumed: () => signal?.resumed(),
+          lost: (reason) => signal?.lost(reason),
         },
       );
       signal = new BinlogSignal(

@@ -48,6 +48,8 @@ export class BinlogSignal implements ChangeSignal {
    * load, so that when they stand in for a broken stream they name only the tables changed since.
    */
   private pollPrimed = false;
+  /** Set when the stream lost its position (lost()): the next reading from the stream reads every table. */
+  private wholeReloadPending = false;
 
   constructor(
     private readonly stream: () => BinlogStream,
@@ -77,6 +79,15 @@ export class BinlogSignal implements ChangeSignal {
 
   broken(reason: string): void {
     this.fallBack(`the binary log stream broke: ${reason}`);
+  }
+
+  /**
+   * The stream starts again from the server's current end: what it did not read is read whole, by
+   * the next reading that has the stream's start in it (the database checks read until then).
+   */
+  lost(reason: string): void {
+    this.fallBack(`the binary log stream lost its position: ${reason}`);
+    this.wholeReloadPending = true;
   }
 
   /** 'binlog' while the stream serves the readings, 'fallback' while the database's checks do. */
@@ -111,6 +122,17 @@ export class BinlogSignal implements ChangeSignal {
     const consume = () => void this.pending.splice(0, take);
     if (asOf !== undefined) {
       this.backToStream();
+      if (this.wholeReloadPending)
+        return {
+          changed: 'all',
+          asOf,
+          coversOwnWrites: true,
+          source,
+          accept: () => {
+            this.wholeReloadPending = false;
+            consume();
+          },
+        };
       return { changed: keyed.whole, keys: keyed.keys, asOf, coversOwnWrites: true, source, accept: consume };
     }
     this.fallBack(this.reason || 'the binary log stream is not connected');

@@ -25,7 +25,15 @@ export interface StreamListener {
   broken(reason: string): void;
   /** The stream is reading again (at start, or after a break), from `position`. */
   resumed(position: string): void;
+  /**
+   * The server no longer has the log from the stream's position (purged while the stream was away): it
+   * starts again from the server's current end, and what it missed must be read whole.
+   */
+  lost(reason: string): void;
 }
+
+/** The server's answer to a dump from a position it no longer has (ER_MASTER_FATAL_ERROR_READING_BINLOG). */
+const POSITION_NOT_IN_LOG = 1236;
 
 /**
  * How often the server tells an idle stream that it has sent everything (a heartbeat, in place of
@@ -279,8 +287,12 @@ export class BinlogStream {
   private scheduleReconnect(): void {
     if (this.closed) return;
     this.reconnectTimer = setTimeout(() => {
-      this.start().catch((error: Error) => {
+      this.start().catch((error: Error & { errno?: number }) => {
         this.logger.warn(`binary log: reconnect failed (${error.message}); retrying`);
+        if (error.errno === POSITION_NOT_IN_LOG && this.position) {
+          this.position = undefined;
+          this.listener.lost(error.message);
+        }
         this.reconnectMs = Math.min(this.reconnectMs * 2, RECONNECT_MAX_MS);
         this.scheduleReconnect();
       });
