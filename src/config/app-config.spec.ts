@@ -124,6 +124,7 @@ describe('loadConfig', () => {
     [{ DEMO_DATA: 'sometimes' }, /^DEMO_DATA must be auto, true or false/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
     [{ DB_CHANGE_STREAM: 'sometimes' }, /^DB_CHANGE_STREAM must be auto, binlog or poll/],
+    [{ DB_CHANGE_STREAM: 'binlog' }, /^DB_CHANGE_STREAM=binlog needs a MySQL\/MariaDB DATABASE_URL/],
     [{ DATABASE_URL: 'postgres://x/y' }, /^DATABASE_URL must be mysql:/],
     [{ DATABASE_URL: 'mysql://root@localhost' }, /^DATABASE_URL must name a database/],
     [{ BZ_OR_GROUPS: '2' }, /^BZ_OR_GROUPS must be true or false/],

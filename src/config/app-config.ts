@@ -388,6 +388,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
   }
   const database = parseDatabaseUrl(value(env, 'DATABASE_URL'));
+  if (changeStream === 'binlog' && database.type === 'sqlite') {
+    throw new ConfigError('DB_CHANGE_STREAM=binlog needs a MySQL/MariaDB DATABASE_URL (SQLite has no binary log)');
+  }
   const params: BugzillaParams = {
     useqacontact: param(env, 'BZ_USEQACONTACT', fileParams.useqacontact),
     or_groups: param(env, 'BZ_OR_GROUPS', fileParams.or_groups),
