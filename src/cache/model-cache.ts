@@ -168,6 +168,14 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
     return this.following;
   }
 
+  /**
+   * Whether the binary log is in play: the model follows it, or did and stands in for it while it is
+   * down. Not when the server cannot give a log and `auto` polls as before (that is said at start).
+   */
+  get followsBinlog(): boolean {
+    return this.stream !== undefined;
+  }
+
   /** Whether answers may come from the model at all (CACHE_MAX_STALENESS_MS > 0). */
   get enabled(): boolean {
     return !this.disabled;

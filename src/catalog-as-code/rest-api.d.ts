@@ -9,7 +9,7 @@ export interface paths {
     };
     /**
      * Whether the service can reach its database (for load balancers and monitoring).
-     * @description With read replicas configured, `databases` gives the state of each one as last checked; a replica out of rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and which one the service uses; the answer is ok while the node in use answers. In front of a Perl Bugzilla (BUGZILLA_URL), `bugzilla` says whether it answers; a Bugzilla that is down does not make the answer fail. `change_stream` says how the in-memory model learns of changes: from the binary log, or by checking the database (`poll`, with the reason when the log was asked for or broke).
+     * @description With read replicas configured, `databases` gives the state of each one as last checked; a replica out of rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and which one the service uses; the answer is ok while the node in use answers. In front of a Perl Bugzilla (BUGZILLA_URL), `bugzilla` says whether it answers; a Bugzilla that is down does not make the answer fail. Once the in-memory model follows the binary log, `change_stream` says how it learns of changes now: from the log (`binlog`), or by checking the database (`poll`, with the reason) while the stream is down.
      */
     get: operations['HealthController_health'];
     put?: never;
@@ -840,8 +840,8 @@ export interface components {
        */
       mode: 'binlog' | 'poll';
       /**
-       * @description Why the mode is poll when the binary log was asked for (auto or binlog), or broke.
-       * @example the server has no binary log (log_bin is OFF)
+       * @description Why the mode is poll: the stream broke, or fell behind; the database checks stand in until it is back.
+       * @example the binary log stream broke: Connection lost: The server closed the connection.
        */
       reason?: string;
     };
@@ -859,7 +859,7 @@ export interface components {
        * @enum {string}
        */
       bugzilla?: 'ok' | 'down';
-      /** @description How the in-memory model learns of changes (SPEC §15), on MySQL/MariaDB (SQLite always polls); absent when CACHE_MAX_STALENESS_MS=0. */
+      /** @description Only once the in-memory model follows the binary log (SPEC §15): how it learns of changes now. Absent when the server gives no log (DB_CHANGE_STREAM=auto then polls as before, which the service says at start), with DB_CHANGE_STREAM=poll, on SQLite, and with CACHE_MAX_STALENESS_MS=0. */
       change_stream?: components['schemas']['ChangeStreamHealthDto'];
     };
     LoginTokenDto: {

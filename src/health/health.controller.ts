@@ -20,8 +20,9 @@ interface HealthAnswer {
   /** Only in front of a Perl Bugzilla (BUGZILLA_URL, SPEC §13): whether it answers. Never fails the answer. */
   bugzilla?: 'ok' | 'down';
   /**
-   * How the in-memory model learns of changes (SPEC §15), on MySQL/MariaDB (SQLite always polls); absent when
-   * there is no model (CACHE_MAX_STALENESS_MS=0).
+   * How the in-memory model learns of changes (SPEC §15) once it follows the binary log: `binlog`, or `poll`
+   * with the reason while the database checks stand in for a broken stream. Absent otherwise (no log, or
+   * DB_CHANGE_STREAM=poll: the checks of SPEC §1, said at start), so that the answer stays SPEC §7's.
    */
   change_stream?: ChangeFollowing;
 }
@@ -46,8 +47,8 @@ export class HealthController {
       "With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and " +
       'which one the service uses; the answer is ok while the node in use answers. In front of a Perl Bugzilla ' +
       '(BUGZILLA_URL), `bugzilla` says whether it answers; a Bugzilla that is down does not make the answer fail. ' +
-      '`change_stream` says how the in-memory model learns of changes: from the binary log, or by checking the ' +
-      'database (`poll`, with the reason when the log was asked for or broke).',
+      'Once the in-memory model follows the binary log, `change_stream` says how it learns of changes now: ' +
+      'from the log (`binlog`), or by checking the database (`poll`, with the reason) while the stream is down.',
   })
   @ApiOkResponse({ description: 'The primary database answers.', type: HealthDto })
   @ApiServiceUnavailableResponse({
@@ -68,8 +69,7 @@ export class HealthController {
         ? { status: 'ok' }
         : { status: 'ok', databases: { primary: 'ok', ...(nodes && { nodes }), ...(replicas && { replicas }) } };
     if (bugzillaState !== undefined) answer.bugzilla = bugzillaState;
-    if (this.model.enabled && this.dataSource.options.type !== 'better-sqlite3')
-      answer.change_stream = this.model.changeFollowing;
+    if (this.model.enabled && this.model.followsBinlog) answer.change_stream = this.model.changeFollowing;
     return answer;
   }
 }

@@ -52,8 +52,9 @@ export class ChangeStreamHealthDto {
   mode: string;
 
   @ApiPropertyOptional({
-    example: 'the server has no binary log (log_bin is OFF)',
-    description: 'Why the mode is poll when the binary log was asked for (auto or binlog), or broke.',
+    example: 'the binary log stream broke: Connection lost: The server closed the connection.',
+    description:
+      'Why the mode is poll: the stream broke, or fell behind; the database checks stand in until it is back.',
   })
   reason?: string;
 }
@@ -79,7 +80,9 @@ export class HealthDto {
   @ApiPropertyOptional({
     type: ChangeStreamHealthDto,
     description:
-      'How the in-memory model learns of changes (SPEC §15), on MySQL/MariaDB (SQLite always polls); absent when CACHE_MAX_STALENESS_MS=0.',
+      'Only once the in-memory model follows the binary log (SPEC §15): how it learns of changes now. Absent when the ' +
+      'server gives no log (DB_CHANGE_STREAM=auto then polls as before, which the service says at start), with ' +
+      'DB_CHANGE_STREAM=poll, on SQLite, and with CACHE_MAX_STALENESS_MS=0.',
   })
   change_stream?: ChangeStreamHealthDto;
 }
