@@ -17,6 +17,8 @@ import { DIALECTS, type Dialect, startTestApp, type TestApp } from './support/te
 
 const PRODUCTS = 40;
 const COMPONENTS = Math.ceil(WHOLE_ANSWER_ROWS_LIMIT / PRODUCTS) + 10;
+/** Bug groups enough for every product's list of group controls to pass the limit together. */
+const BUG_GROUPS = Math.ceil(WHOLE_ANSWER_ROWS_LIMIT / PRODUCTS) + 5;
 const componentName = (c: number) => `Part ${c} “quoted” \\ ${'x'.repeat(c % 7)}`;
 /** A component every product has. */
 const PART_1 = componentName(1);
@@ -25,16 +27,21 @@ describe.each(DIALECTS.flatMap((dialect) => [[dialect, '1000'] as const, [dialec
   'the whole catalogue, streamed [%s, CACHE_MAX_STALENESS_MS=%s]',
   (dialect: Dialect, bound: string) => {
     let app: TestApp;
+    let adminKey: string;
 
     beforeAll(async () => {
       app = await startTestApp(dialect, { CACHE_MAX_STALENESS_MS: bound });
       const owner = await app.seed.user('owner@example.com');
+      adminKey = await app.seed.apiKey(await app.seed.user('admin@example.com', { groups: ['admin'] }));
+      const bugGroups = Array.from({ length: BUG_GROUPS }, (_, g) => [`Team ${g}`, `Team ${g} “only”`, 1, '', 1]);
+      await app.seed.insertMany('groups', ['name', 'description', 'isbuggroup', 'userregexp', 'isactive'], bugGroups);
       const flag = await app.seed.flagType('review');
       for (let p = 0; p < PRODUCTS; p++) {
         const productId = await app.seed.product(`Product ${String(p).padStart(2, '0')} é`);
         await app.seed.version(productId, '1.0');
         await app.seed.milestone(productId, 'M1');
         if (p % 3 === 0) await app.seed.flagInclusion(flag, productId, null);
+        if (p % 4 === 0) await app.seed.groupControl('Team 1', productId, { entry: true, membercontrol: 1 });
         const rows = Array.from({ length: COMPONENTS }, (_, c) => [
           componentName(c),
           productId,
@@ -134,6 +141,45 @@ describe.each(DIALECTS.flatMap((dialect) => [[dialect, '1000'] as const, [dialec
       expect(small.status).toBe(200);
       expect(small.body.products).toHaveLength(PRODUCTS);
       expect(small.headers.etag).toBe(`"${createHash('sha1').update(small.text).digest('base64url')}"`);
+    });
+
+    it("streams every product's group controls as one list (GET /rest/product_group_controls), with its SHA-1 ETag and length", async () => {
+      const stringify = vi.spyOn(JSON, 'stringify');
+      const streamed = await app.get('/rest/product_group_controls', { headers: { 'X-BUGZILLA-API-KEY': adminKey } });
+      const wholeTexts = stringify.mock.calls.filter(([value]) => Array.isArray(value?.products));
+      stringify.mockRestore();
+      expect(wholeTexts).toEqual([]);
+      expect(streamed.status).toBe(200);
+      expect(streamed.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(streamed.headers['content-length']).toBe(String(Buffer.byteLength(streamed.text)));
+      expect(streamed.headers.etag).toBe(`"${createHash('sha1').update(streamed.text).digest('base64url')}"`);
+      expect(streamed.text).toBe(JSON.stringify(streamed.body));
+      const products = streamed.body.products as { name: string; group_controls: { group: { name: string } }[] }[];
+      expect(products.map((p) => p.name)).toEqual(
+        Array.from({ length: PRODUCTS }, (_, p) => `Product ${String(p).padStart(2, '0')} é`),
+      );
+      for (const product of products) expect(product.group_controls).toHaveLength(BUG_GROUPS);
+      // Each product's list is the one its own route gives, without the bug counts.
+      const own = await app.get(`/rest/product/${encodeURIComponent(products[4].name)}/group_controls`, {
+        headers: { 'X-BUGZILLA-API-KEY': adminKey },
+      });
+      expect(products[4].group_controls).toEqual(
+        own.body.group_controls.map(({ bug_count: _count, ...item }: { bug_count: number }) => item),
+      );
+      expect(products[4].group_controls.find((c) => c.group.name === 'Team 1')).toMatchObject({
+        entry: true,
+        membercontrol: 'Shown',
+      });
+      const revalidated = await app.get('/rest/product_group_controls', {
+        headers: { 'X-BUGZILLA-API-KEY': adminKey, 'If-None-Match': String(streamed.headers.etag) },
+      });
+      expect([revalidated.status, revalidated.text]).toEqual([304, '']);
+      // A few products asked by name: a small answer, built whole, with the same lists.
+      const picked = await app.get('/rest/product_group_controls', {
+        headers: { 'X-BUGZILLA-API-KEY': adminKey },
+        query: { names: [products[4].name] },
+      });
+      expect(picked.body).toEqual({ products: [products[4]] });
     });
   },
 );

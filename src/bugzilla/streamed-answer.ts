@@ -21,6 +21,20 @@ export interface AnswerDigest {
 /** The JSON text of an answer in pieces; each call starts again from the first piece. */
 export type AnswerPieces = () => Iterable<string>;
 
+/**
+ * The pieces of `{"<key>":[...items]}`, an item at a time: joined, exactly the text of
+ * `JSON.stringify` of the whole, with each item serialised only when it is taken.
+ */
+export function* listPieces(key: string, items: Iterable<unknown>): Iterable<string> {
+  yield `{${JSON.stringify(key)}:[`;
+  let first = true;
+  for (const item of items) {
+    yield (first ? '' : ',') + JSON.stringify(item);
+    first = false;
+  }
+  yield ']}';
+}
+
 /** Longest stretch (ms) of hashing or writing one answer before other requests get their turn. */
 const HASH_SLICE_MS = 10;
 

@@ -343,7 +343,7 @@ export interface paths {
     };
     /**
      * The group controls of many products at once, for the products the caller administers.
-     * @description This service's own extension, for clients that read a whole catalogue (the catalogue as code): each product's list as `GET /rest/product/{id_or_name}/group_controls` gives it, without the bug counts. Without `ids` and `names`, every product the caller administers (those of `GET /rest/product_editable`); with them, those of these products; a product that does not exist or that the caller cannot see or does not administer is left out. Ordered by product name. Needs membership of `editcomponents`, or of a group whose control on some product has `editcomponents`.
+     * @description This service's own extension, for clients that read a whole catalogue (the catalogue as code): each product's list as `GET /rest/product/{id_or_name}/group_controls` gives it, without the bug counts. Without `ids` and `names`, every product the caller administers (those of `GET /rest/product_editable`); with them, those of these products; a product that does not exist or that the caller cannot see or does not administer is left out. Ordered by product name. Needs membership of `editcomponents`, or of a group whose control on some product has `editcomponents`. A large answer is streamed (docs/operators.md, "Large answers").
      */
     get: operations['GroupControlsController_list'];
     put?: never;

@@ -1,11 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type StreamableFile } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
 import { isMysql } from '../database/dialect.js';
 import { DatabaseReader } from '../database/read-routing.js';
-import type { ProductGroupControlsListDto } from './dto/group-controls.dto.js';
+import { digestOf, listPieces, streamedAnswer } from '../bugzilla/streamed-answer.js';
+import type { ProductGroupControlsDto, ProductGroupControlsListDto } from './dto/group-controls.dto.js';
 import { type ControlledGroupRow, groupControlItem } from './group-controls.mapper.js';
 import { CONTROL_FIELDS, type ControlSettings, NO_CONTROL } from './group-controls.rules.js';
+import { WHOLE_ANSWER_ROWS_LIMIT } from './product-answer.js';
 import { ProductAdminPolicy } from './product-admin-policy.js';
 import { readProductQuery } from './products.service.js';
 
@@ -25,6 +27,9 @@ interface GroupRow extends ControlledGroupRow {
  * not exist, is left out, as `GET /rest/product` leaves out what the caller cannot see. Three statements
  * whatever the number of products (four for a caller outside `editcomponents`): the products, their
  * `group_control_map` rows, and the groups; the products asked for are picked from the caller's own.
+ * Every product lists every active bug group, so the answer grows with products × groups (10 MB at
+ * 2,000 products and 20 groups) while the rows read do not: past WHOLE_ANSWER_ROWS_LIMIT items it is
+ * streamed as `GET /rest/product` streams, each product's list made only when the socket takes it.
  */
 @Injectable()
 export class GroupControlsListService {
@@ -34,7 +39,7 @@ export class GroupControlsListService {
     private readonly policy: ProductAdminPolicy,
   ) {}
 
-  async list(user: AuthUser, params: Record<string, unknown>): Promise<ProductGroupControlsListDto> {
+  async list(user: AuthUser, params: Record<string, unknown>): Promise<ProductGroupControlsListDto | StreamableFile> {
     await this.policy.assertAdministersSomeProduct(user, 'products');
     const query = readProductQuery({ ids: params.ids, names: params.names });
     const administered = this.policy.administeredCondition(user, 'p');
@@ -86,17 +91,23 @@ export class GroupControlsListService {
       own.set(Number(row.group_id), settings);
       settingsOf.set(productId, own);
     }
-    return {
-      products: wanted.map((p) => {
-        const own = settingsOf.get(Number(p.id));
-        // As the one-product list: every active bug group, and every group in the product's map.
-        const listed = groups.filter((g) => (g.isbuggroup === 1 && g.isactive === 1) || own?.has(g.id));
-        return {
-          id: Number(p.id),
-          name: String(p.name),
-          group_controls: listed.map((g) => groupControlItem(g, own?.get(g.id) ?? NO_CONTROL)),
-        };
-      }),
+    const listedOf = (own: Map<number, ControlSettings> | undefined) =>
+      // As the one-product list: every active bug group, and every group in the product's map.
+      groups.filter((g) => (g.isbuggroup === 1 && g.isactive === 1) || own?.has(g.id));
+    const productOf = (p: { id: number; name: string }): ProductGroupControlsDto => {
+      const own = settingsOf.get(Number(p.id));
+      return {
+        id: Number(p.id),
+        name: String(p.name),
+        group_controls: listedOf(own).map((g) => groupControlItem(g, own?.get(g.id) ?? NO_CONTROL)),
+      };
     };
+    const items = wanted.reduce((sum, p) => sum + 1 + listedOf(settingsOf.get(Number(p.id))).length, 0);
+    if (items <= WHOLE_ANSWER_ROWS_LIMIT) return { products: wanted.map(productOf) };
+    function* mapped() {
+      for (const p of wanted) yield productOf(p);
+    }
+    const pieces = () => listPieces('products', mapped());
+    return streamedAnswer(pieces, await digestOf(pieces));
   }
 }

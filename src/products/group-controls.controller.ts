@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Query, type StreamableFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -50,7 +50,8 @@ export class GroupControlsController {
       'Without `ids` and `names`, every product the caller administers (those of `GET /rest/product_editable`); ' +
       'with them, those of these products; a product that does not exist or that the caller cannot see or ' +
       'does not administer is left out. Ordered by product name. Needs membership of `editcomponents`, or of a ' +
-      'group whose control on some product has `editcomponents`.',
+      'group whose control on some product has `editcomponents`. A large answer is streamed (docs/operators.md, ' +
+      '"Large answers").',
   })
   @ApiQuery({ name: 'ids', required: false, isArray: true, type: Number, description: 'Product ids (repeat the key).' })
   @ApiQuery({
@@ -66,7 +67,10 @@ export class GroupControlsController {
     type: ErrorEnvelopeDto,
     description: 'Not logged in (410), no editcomponents anywhere (304).',
   })
-  list(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>): Promise<ProductGroupControlsListDto> {
+  list(
+    @CurrentUser() user: AuthUser,
+    @Query() query: Record<string, unknown>,
+  ): Promise<ProductGroupControlsListDto | StreamableFile> {
     return this.many.list(user, query);
   }
 

@@ -1,4 +1,4 @@
-import type { AnswerDigest } from '../bugzilla/streamed-answer.js';
+import { type AnswerDigest, listPieces } from '../bugzilla/streamed-answer.js';
 import type { ProductDto, ProductListDto } from './dto/product-response.dto.js';
 
 /**
@@ -44,13 +44,7 @@ export class ProductSequence {
     return { products: [...this.products()] };
   }
 
-  *pieces(): Iterable<string> {
-    yield '{"products":[';
-    let first = true;
-    for (const product of this.products()) {
-      yield (first ? '' : ',') + JSON.stringify(product);
-      first = false;
-    }
-    yield ']}';
+  pieces(): Iterable<string> {
+    return listPieces('products', this.products());
   }
 }
