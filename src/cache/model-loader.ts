@@ -153,24 +153,24 @@ export interface ByProduct<T> {
 /** What each table becomes once loaded. */
 export interface TableIndexes {
   products: { all: ProductRecord[]; byId: Map<number, ProductRecord>; byLowerName: Map<string, ProductRecord[]> };
-  classifications: Map<number, string>;
+  classifications: ReadonlyMap<number, string>;
   components: ByProduct<ComponentRecord>;
   versions: ByProduct<ValueRecord>;
   milestones: ByProduct<ValueRecord>;
   flagtypes: FlagTypeRow[];
   flaginclusions: FlagRuleRow[];
   flagexclusions: FlagRuleRow[];
-  group_control_map: Map<number, GroupControl[]>;
-  profiles: Map<number, ProfileRecord>;
+  group_control_map: ReadonlyMap<number, GroupControl[]>;
+  profiles: ReadonlyMap<number, ProfileRecord>;
   /** By the exact key text (MySQL's lookup is case-insensitive, Bugzilla then compares exactly). */
-  user_api_keys: Map<string, ApiKeyRecord>;
+  user_api_keys: ReadonlyMap<string, ApiKeyRecord>;
   /** cookie → user id, by the exact cookie text. */
-  logincookies: Map<string, number>;
+  logincookies: ReadonlyMap<string, number>;
   /** user id → the groups the user is directly a member of (isbless = 0). */
-  user_group_map: Map<number, number[]>;
+  user_group_map: ReadonlyMap<number, number[]>;
   /** member group → the groups it grants membership of (grant_type = 0). */
-  group_group_map: Map<number, number[]>;
-  groups: Map<number, string>;
+  group_group_map: ReadonlyMap<number, number[]>;
+  groups: ReadonlyMap<number, string>;
 }
 
 /**

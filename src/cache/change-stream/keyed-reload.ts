@@ -10,13 +10,16 @@ import {
   loadTable,
   nameOrder,
 } from '../model-loader.js';
+import { LayeredMap } from '../layered-map.js';
 import { replaceProducts } from '../product-rows-reload.js';
+import { sameValue } from '../same-value.js';
 import { KEY_COLUMN } from './row-keys.js';
 
 /**
  * Reads again only the rows a change named (SPEC §15: no table scan for a change) and merges them
- * into a copy of the table's index; the rest of the index is shared, not copied, where the index
- * allows it. Every read goes through the table's own loader with a condition on its key column, so
+ * into the table's index, sharing the rest: the maps by key take a layer (layered-map.ts), the lists
+ * by product a copy of the product map (10,000 entries at most, not 500,000 rows). An index in which
+ * nothing the model keeps changed comes back as it was, so the model stays. Every read goes through the table's own loader with a condition on its key column, so
  * a row read this way is exactly the row a whole load gives (the same columns, conversions and,
  * where the database's collation decides it, the same order).
  *
@@ -48,7 +51,7 @@ export async function reloadKeys<K extends ModelTable>(
     case 'flagexclusions':
       return mergeRules(current as FlagRuleRow[], fresh as FlagRuleRow[], keys) as never;
     default:
-      return mergeMap(current as Map<unknown, unknown>, fresh as Map<unknown, unknown>, keys) as never;
+      return mergeMap(current as ReadonlyMap<unknown, unknown>, fresh as ReadonlyMap<unknown, unknown>, keys) as never;
   }
 }
 
@@ -79,16 +82,16 @@ function qualified(table: ModelTable): string {
   return table === 'products' ? `p.${KEY_COLUMN[table]}` : KEY_COLUMN[table];
 }
 
-/** Indexes keyed by the key column itself: the keys' entries are those read now, or none. */
+/**
+ * Indexes keyed by the key column itself: the keys' entries are those read now, or none; merged into
+ * a layer over the index loaded whole (layered-map.ts), so a change costs its rows, not the table.
+ */
 function mergeMap<V>(
-  current: Map<unknown, V>,
-  fresh: Map<unknown, V>,
+  current: ReadonlyMap<unknown, V>,
+  fresh: ReadonlyMap<unknown, V>,
   keys: ReadonlySet<number | string>,
-): Map<unknown, V> {
-  const merged = new Map(current);
-  for (const key of keys) merged.delete(key);
-  for (const [key, value] of fresh) merged.set(key, value);
-  return merged;
+): ReadonlyMap<unknown, V> {
+  return LayeredMap.withChanges(current, fresh, keys, sameValue);
 }
 
 /** Flag rules, kept by flag type: the types' rules are those read now. */
