@@ -1,98 +1,35 @@
 /**
- * The REST API's shapes, as the console uses them (SPEC §3, §5, §9, §10). Field names and types are
- * the service's own; test/admin-console-client.e2e-spec.ts checks the client's routes against the
- * served OpenAPI document.
+ * The REST API's shapes, as the console uses them (SPEC §3, §5, §9, §10). The answers are the types
+ * generated from the service's OpenAPI document (src/catalog-as-code/rest-api.d.ts, kept current by
+ * test/openapi-client.e2e-spec.ts), so a DTO changed in the service breaks the console's build, not the
+ * console; what the console reads in part (include_fields) and the narrower bodies it sends are its own.
  */
 
-export interface ErrorEnvelope {
-  error: true;
-  code: number;
-  message: string;
-  documentation: string;
-}
+import type { components } from '../../../src/catalog-as-code/rest-api.js';
 
-export interface Whoami {
-  id: number;
-  name: string;
-  real_name: string;
-  login: string;
-}
+type Schemas = components['schemas'];
 
-export interface User {
-  id: number;
-  name: string;
-  real_name: string;
-  email?: string;
-  can_login?: boolean;
-}
+export type ErrorEnvelope = Schemas['ErrorEnvelopeDto'];
 
-export interface FlagTypeSummary {
-  id: number;
-  name: string;
-  description: string;
-  cc_list: string;
-  sort_key: number;
-  is_active: boolean;
-  is_requestable: boolean;
-  is_requesteeble: boolean;
-  is_multiplicable: boolean;
-  grant_group: number | null;
-  request_group: number | null;
-}
+export type Whoami = Schemas['WhoamiDto'];
 
-export interface Component {
-  id: number;
-  name: string;
-  description: string;
-  default_assigned_to: string;
-  default_qa_contact: string;
-  sort_key: number;
-  is_active: boolean;
-  flag_types?: { bug: FlagTypeSummary[]; attachment: FlagTypeSummary[] };
-}
+export type User = Schemas['UserDto'];
+
+export type FlagTypeSummary = Schemas['FlagTypeDto'];
+
+export type Component = Schemas['ComponentDto'];
 
 /** A component as `GET /rest/component/{id}` answers (with its default CC list). */
-export interface ComponentRecord {
-  id: number;
-  name: string;
-  product: string;
-  description: string;
-  default_assignee: string;
-  default_qa_contact: string;
-  default_cc: string[];
-  is_active: boolean;
-}
+export type ComponentRecord = Schemas['ComponentRecordDto'];
 
-export interface Version {
-  id: number;
-  name: string;
-  sort_key: number;
-  is_active: boolean;
-}
+export type Version = Schemas['VersionDto'];
 
-export type Milestone = Version;
+export type Milestone = Schemas['MilestoneDto'];
 
-export interface Product {
-  id: number;
-  name: string;
-  description: string;
-  is_active: boolean;
-  default_milestone: string;
-  has_unconfirmed: boolean;
-  classification: string;
-  components: Component[];
-  versions: Version[];
-  milestones: Milestone[];
-}
+export type Product = Schemas['ProductDto'];
 
 /** A catalogue row: a product's own fields (include_fields). */
-export interface ProductSummary {
-  id: number;
-  name: string;
-  description: string;
-  is_active: boolean;
-  classification: string;
-}
+export type ProductSummary = Pick<Product, 'id' | 'name' | 'description' | 'is_active' | 'classification'>;
 
 /** A product read with only the ids of its parts (include_fields), for the catalogue's counts. */
 export interface ProductParts {
@@ -108,28 +45,11 @@ export interface PartCounts {
   milestones: number;
 }
 
-export interface FieldChange {
-  added: string;
-  removed: string;
-}
+export type FieldChange = Schemas['FieldChangeDto'];
 
-export interface ProductChanges {
-  id: number;
-  changes: Record<string, FieldChange>;
-}
+export type ProductChanges = Schemas['ProductChangesDto'];
 
-export interface FlagTypeInfo {
-  id: number;
-  name: string;
-  description: string;
-  type: 'bug' | 'attachment';
-  values: string[];
-  is_active: boolean;
-  is_requesteeble: boolean;
-  is_multiplicable: boolean;
-  inclusions?: string[];
-  exclusions?: string[];
-}
+export type FlagTypeInfo = Schemas['FlagTypeInfoDto'];
 
 /** Where a flag type applies (or not): product names, and `{"Product": ["Component", ...]}`. */
 export type Clusion = string | Record<string, string[]>;
@@ -138,22 +58,7 @@ export type Clusion = string | Record<string, string[]>;
  * A flag type as `GET /rest/flag_type?ids=` answers an editor: every field, and the whole inclusion and
  * exclusion lists it may change (`"__Any__"`: every product), in the form PUT takes back.
  */
-export interface FlagTypeRules {
-  id: number;
-  name: string;
-  description: string;
-  target_type: 'bug' | 'attachment';
-  sortkey: number;
-  is_active: boolean;
-  is_requestable: boolean;
-  is_specifically_requestable: boolean;
-  is_multiplicable: boolean;
-  cc_list: string;
-  grant_group: string | null;
-  request_group: string | null;
-  inclusions: Clusion[];
-  exclusions: Clusion[];
-}
+export type FlagTypeRules = Schemas['FlagTypeRulesDto'];
 
 /** A flag type's fields as POST/PUT /rest/flag_type take them (only those that change, for PUT). */
 export interface FlagTypeFields {
@@ -172,19 +77,9 @@ export interface FlagTypeFields {
   exclusions?: Clusion[];
 }
 
-export type Control = 'NA' | 'Shown' | 'Default' | 'Mandatory';
+export type Control = GroupControl['membercontrol'];
 
-export interface GroupControl {
-  group: { id: number; name: string; description: string; is_active: boolean };
-  entry: boolean;
-  membercontrol: Control;
-  othercontrol: Control;
-  canedit: boolean;
-  editcomponents: boolean;
-  editbugs: boolean;
-  canconfirm: boolean;
-  bug_count: number;
-}
+export type GroupControl = Schemas['GroupControlDto'];
 
 export interface GroupControlChange {
   group: string | number;
@@ -197,24 +92,9 @@ export interface GroupControlChange {
   canconfirm?: boolean;
 }
 
-export interface HistoryEntry {
-  id: number;
-  when: string;
-  who: string;
-  class: string;
-  object_id: number;
-  field: string;
-  removed: string | null;
-  added: string | null;
-}
+export type HistoryEntry = Schemas['HistoryEntryDto'];
 
-export interface Classification {
-  id: number;
-  name: string;
-  description: string;
-  sort_key: number;
-  products?: { id: number; name: string; description: string }[];
-}
+export type Classification = Schemas['ClassificationDto'];
 
 export interface NewProduct {
   name: string;
@@ -250,10 +130,7 @@ export interface ValueFields {
   is_active?: boolean;
 }
 
-export interface GroupControlsUpdate {
-  group_controls: GroupControl[];
-  changes: Record<string, Record<string, { removed: string; added: string }>>;
-}
+export type GroupControlsUpdate = Schemas['UpdatedGroupControlsDto'];
 
 export interface ClassificationFields {
   name?: string;
@@ -262,8 +139,4 @@ export interface ClassificationFields {
 }
 
 /** A group as `GET /rest/group` (Bugzilla's Group.get) answers. */
-export interface Group {
-  id: number;
-  name: string;
-  description: string;
-}
+export type Group = Schemas['GroupDto'];
