@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { ModelCache } from '../src/cache/model-cache.js';
 import { WHOLE_ANSWER_ROWS_LIMIT } from '../src/products/product-answer.js';
 import { otherWriter } from './support/other-writer.js';
-import { jsonrpc } from './support/rpc-client.js';
+import { methodResponse } from '../src/rpc/xmlrpc-codec.js';
+import { jsonrpc, methodCall } from './support/rpc-client.js';
 import { DIALECTS, type Dialect, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -13,6 +14,7 @@ import { DIALECTS, type Dialect, startTestApp, type TestApp } from './support/te
  * model off (the database path streams too) the ETag is the SHA-1 of those bytes and the length is
  * exact (a first pass works them out); with the model serving, the ETag comes from the products'
  * content revisions and the answer is sent chunked at once (test/streamed-etag.e2e-spec.ts).
+ * Product.get over XML-RPC and JSON-RPC (JSONP too) is streamed the same way, in each encoding.
  */
 
 const PRODUCTS = 40;
@@ -91,6 +93,41 @@ describe.each(DIALECTS.flatMap((dialect) => [[dialect, '1000'] as const, [dialec
       const again = await app.get('/rest/product?type=accessible');
       expect(again.text).toBe(streamed.text);
       expect(again.headers.etag).toBe(streamed.headers.etag);
+    });
+
+    it('Product.get over XML-RPC, JSON-RPC and JSONP is written as it is encoded, with the bytes of the answer encoded whole', async () => {
+      const rest = await app.get('/rest/product?type=accessible');
+      const products = rest.body.products;
+      const stringify = vi.spyOn(JSON, 'stringify');
+      const xml = await app.post('/xmlrpc.cgi', {
+        rawBody: methodCall('Product.get', { type: 'accessible' }),
+        headers: { 'content-type': 'text/xml' },
+      });
+      const json = await app.post('/jsonrpc.cgi', {
+        body: { method: 'Product.get', params: [{ type: 'accessible' }], id: 7 },
+      });
+      const jsonp = await app.get('/jsonrpc.cgi', {
+        query: { method: 'Product.get', params: JSON.stringify([{ type: 'accessible' }]), id: 'g', callback: 'show' },
+      });
+      const wholeTexts = stringify.mock.calls.filter(([value]) => Array.isArray(value?.result?.products));
+      stringify.mockRestore();
+      expect(wholeTexts).toEqual([]);
+      expect(products).toHaveLength(PRODUCTS);
+
+      expect([xml.status, xml.headers['content-type'], xml.headers['transfer-encoding']]).toEqual([
+        200,
+        'text/xml',
+        'chunked',
+      ]);
+      expect(xml.text).toBe(methodResponse({ products }));
+      expect([json.status, json.headers['content-type'], json.headers['transfer-encoding']]).toEqual([
+        200,
+        'application/json; charset=UTF-8',
+        'chunked',
+      ]);
+      expect(json.text).toBe(JSON.stringify({ result: { products }, error: null, id: 7 }));
+      expect([jsonp.status, jsonp.headers['content-type']]).toEqual([200, 'text/javascript; charset=UTF-8']);
+      expect(jsonp.text).toBe(`/**/show(${JSON.stringify({ result: { products }, error: null, id: 'g' })})`);
     });
 
     it('answers a matching If-None-Match with 304 and no body', async () => {

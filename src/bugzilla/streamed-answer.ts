@@ -74,6 +74,34 @@ async function* takingTurns(pieces: Iterable<string>): AsyncIterable<string> {
   }
 }
 
+/**
+ * A body written piece by piece, each piece made only when the socket has room for it, taking
+ * turns with other requests (takingTurns): what a streamed answer, REST or RPC, is sent as.
+ */
+export function piecesStream(pieces: Iterable<string>): Readable {
+  return Readable.from(takingTurns(pieces), { objectMode: false });
+}
+
+/**
+ * An answer whose one list is made item by item as it is written (a ProductSequence): the RPC
+ * servers write it in their own encodings without holding the whole (rpc/streamed-result.ts).
+ */
+export interface ListAnswer {
+  /** The answer's one member, a list. */
+  readonly listKey: string;
+  /** Its items, made one at a time; each call starts again. */
+  listItems(): Iterable<unknown>;
+}
+
+export function isListAnswer(value: unknown): value is ListAnswer {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ListAnswer).listKey === 'string' &&
+    typeof (value as ListAnswer).listItems === 'function'
+  );
+}
+
 /** ETags of the streams of streamed answers, for the wire conventions' ETag/304 step. */
 const etagsOfStreams = new WeakMap<object, string>();
 
@@ -90,7 +118,7 @@ export function etagOfStreamedAnswer(payload: unknown): string | undefined {
  * holds up only its own answer.
  */
 export function streamedAnswer(pieces: AnswerPieces, digest: AnswerDigest): StreamableFile {
-  const stream = Readable.from(takingTurns(pieces()), { objectMode: false });
+  const stream = piecesStream(pieces());
   etagsOfStreams.set(stream, digest.etag);
   return new StreamableFile(stream, { type: 'application/json; charset=utf-8', length: digest.length });
 }

@@ -1,4 +1,4 @@
-import { type AnswerDigest, listPieces } from '../bugzilla/streamed-answer.js';
+import { type AnswerDigest, type ListAnswer, listPieces } from '../bugzilla/streamed-answer.js';
 import type { ProductDto, ProductListDto } from './dto/product-response.dto.js';
 
 /**
@@ -11,10 +11,12 @@ export const WHOLE_ANSWER_ROWS_LIMIT = 5000;
 
 /**
  * The products of a large answer in order, each mapped to the API only when it is written:
- * REST streams it to the socket (ProductsService.getForRest), RPC builds the list. The JSON
- * pieces joined are exactly `JSON.stringify({ products: [...] })`.
+ * REST streams it to the socket (ProductsService.getForRest), and so do XML-RPC and JSON-RPC in
+ * their encodings (a ListAnswer). The JSON pieces joined are exactly `JSON.stringify({ products: [...] })`.
  */
-export class ProductSequence {
+export class ProductSequence implements ListAnswer {
+  readonly listKey = 'products';
+
   private constructor(
     /** The products, mapped as they are taken; each call starts again. */
     private readonly products: () => Iterable<ProductDto>,
@@ -38,6 +40,10 @@ export class ProductSequence {
       for (const item of items) yield map(item);
     }
     return new ProductSequence(mapped, knownDigest, rememberDigest);
+  }
+
+  listItems(): Iterable<ProductDto> {
+    return this.products();
   }
 
   toList(): ProductListDto {

@@ -143,10 +143,15 @@ export class ProductsService {
     return { ids: selectable.filter((id) => administered.has(id)) };
   }
 
-  /** Product.get (RPC): the answer as one list. */
+  /** The answer as one list (the representations If-Match compares). */
   async get(user: AuthUser, params: Record<string, unknown>, idOrName?: string): Promise<ProductListDto> {
     const answer = await this.answer(user, params, idOrName);
     return answer instanceof ProductSequence ? answer.toList() : answer;
+  }
+
+  /** Product.get (RPC): a large answer as a sequence, which the RPC servers stream. */
+  getForRpc(user: AuthUser, params: Record<string, unknown>): Promise<ProductListDto | ProductSequence> {
+    return this.answer(user, params);
   }
 
   /**

@@ -1,5 +1,7 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../bugzilla/bugzilla-error.js';
+import { isListAnswer, type ListAnswer, listPieces, piecesStream } from '../bugzilla/streamed-answer.js';
 import { faultOf, type RpcDispatcher } from './rpc-dispatcher.js';
 import { RpcFault, RpcFaultCode } from './rpc-fault.js';
 import { findRpcMethod } from './rpc-methods.js';
@@ -147,7 +149,7 @@ async function handleGet(dispatcher: RpcDispatcher, request: FastifyRequest, rep
   return reply
     .status(200)
     .header('content-type', JSONP_TYPE)
-    .send(`/**/${callback}(${JSON.stringify(answer)})`);
+    .send(body(answer, `/**/${callback}(`, ')'));
 }
 
 /**
@@ -213,7 +215,27 @@ function shape(version: Version, id: unknown, outcome: Outcome): Record<string, 
 }
 
 function send(reply: FastifyReply, answer: Record<string, unknown>) {
-  return reply.status(200).header('content-type', JSON_TYPE).send(JSON.stringify(answer));
+  return reply.status(200).header('content-type', JSON_TYPE).send(body(answer));
+}
+
+/** Stands for a result written piece by piece; a text no answer's JSON holds (it has a NUL). */
+const LIST_RESULT = '\u0000list result\u0000';
+
+/**
+ * The answer's JSON text, between `before` and `after` (JSONP's call). A large result (a
+ * ListAnswer: the whole catalogue) is written as it is encoded, never held whole: the text
+ * around it is the answer's own JSON with a stand-in for the result, split where it stands.
+ */
+function body(answer: Record<string, unknown>, before = '', after = ''): string | Readable {
+  if (!isListAnswer(answer.result)) return `${before}${JSON.stringify(answer)}${after}`;
+  const result: ListAnswer = answer.result;
+  const [head, tail] = JSON.stringify({ ...answer, result: LIST_RESULT }).split(JSON.stringify(LIST_RESULT));
+  function* pieces() {
+    yield before + head;
+    yield* listPieces(result.listKey, result.listItems());
+    yield tail + after;
+  }
+  return piecesStream(pieces());
 }
 
 /** JSON::RPC::Legacy's answer when it finds no JSON call to read: 403 "No data." (HEAD: no body). */

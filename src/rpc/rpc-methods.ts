@@ -79,7 +79,7 @@ const productGet: RpcMethod = {
   readOnly: true,
   access: {},
   rest: ['GET /rest/product', 'GET /rest/product/:id_or_name'],
-  call: ({ service, user, params }) => service(ProductsService).get(user, params),
+  call: ({ service, user, params }) => service(ProductsService).getForRpc(user, params),
 };
 
 export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {

@@ -5,6 +5,7 @@ import {
   escapeXml,
   faultResponse,
   methodResponse,
+  methodResponsePieces,
   parseMethodCall,
 } from './xmlrpc-codec.js';
 
@@ -157,5 +158,20 @@ describe('methodResponse and faultResponse', () => {
         "<member><name>faultString</name><value><string>The requested method 'A&amp;B' was not found.</string></value></member>" +
         '</struct></value></fault></methodResponse>',
     );
+  });
+});
+
+describe('methodResponsePieces (a list answer written item by item)', () => {
+  const listOf = (items: unknown[]) => ({ listKey: 'products', listItems: () => items });
+
+  it.each([
+    ['several items', [{ id: 1, name: 'A&B' }, null, { id: 2, when: '2026-01-02T03:04:05Z' }]],
+    ['one item', [{ id: 1 }]],
+    ['no item', []],
+    ['only nulls', [null, undefined]],
+  ])('joined, is the text of methodResponse of the whole answer: %s', (_case, items) => {
+    const pieces = [...methodResponsePieces(listOf(items), new Set(['when']))];
+    expect(pieces.join('')).toBe(methodResponse({ products: items }, new Set(['when'])));
+    expect(pieces.length).toBe(Math.max(1, items.filter((item) => item != null).length + 1));
   });
 });

@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { ListAnswer } from '../bugzilla/streamed-answer.js';
 import { RpcFault, RpcFaultCode } from './rpc-fault.js';
 
 /**
@@ -280,6 +281,26 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>';
 export function methodResponse(result: unknown, dateTimeFields: ReadonlySet<string> = new Set()): string {
   const value = result === null || result === undefined ? '<value />' : encodeValue(result, false, dateTimeFields);
   return `${XML_HEAD}<methodResponse><params><param>${value}</param></params></methodResponse>`;
+}
+
+/**
+ * The answer of methodResponse for a result whose one member is a list made item by item, in
+ * pieces of one item each: joined, the same text, without the whole ever in memory.
+ */
+export function* methodResponsePieces(
+  result: ListAnswer,
+  dateTimeFields: ReadonlySet<string> = new Set(),
+): Iterable<string> {
+  const open = `${XML_HEAD}<methodResponse><params><param><value><struct><member><name>${escapeXml(result.listKey)}</name>`;
+  const close = '</member></struct></value></param></params></methodResponse>';
+  const isDateTime = dateTimeFields.has(result.listKey);
+  let first = true;
+  for (const item of result.listItems()) {
+    if (item === null || item === undefined) continue;
+    yield (first ? `${open}<value><array><data>` : '') + encodeValue(item, isDateTime, dateTimeFields);
+    first = false;
+  }
+  yield first ? `${open}<value><array><data /></array></value>${close}` : `</data></array></value>${close}`;
 }
 
 /** A fault: `faultCode` the Bugzilla code, `faultString` its message. */

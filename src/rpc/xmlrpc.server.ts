@@ -1,8 +1,10 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isListAnswer, piecesStream } from '../bugzilla/streamed-answer.js';
 import { faultOf, type RpcDispatcher } from './rpc-dispatcher.js';
 import { RpcFault, RpcFaultCode } from './rpc-fault.js';
 import { findRpcMethod } from './rpc-methods.js';
-import { faultResponse, methodResponse, parseMethodCall } from './xmlrpc-codec.js';
+import { faultResponse, methodResponse, methodResponsePieces, parseMethodCall } from './xmlrpc-codec.js';
 
 /** Bugzilla's XMLRPC_CONTENT_TYPE_WHITELIST (compared lower-cased, without parameters). */
 const CONTENT_TYPES = ['text/xml', 'application/xml'];
@@ -20,7 +22,7 @@ export async function handleXmlRpc(dispatcher: RpcDispatcher, request: FastifyRe
     return reply.status(200).header('content-type', CONTENT_TYPE).send('');
   }
   let dateTimeFields: ReadonlySet<string> = new Set();
-  let answer: string;
+  let answer: string | Readable;
   try {
     checkContentType(request.headers['content-type']);
     const call = parseMethodCall(body);
@@ -30,7 +32,10 @@ export async function handleXmlRpc(dispatcher: RpcDispatcher, request: FastifyRe
     }
     dateTimeFields = new Set(method.dateTimeFields ?? []);
     const result = await dispatcher.invoke(method, call.params, request);
-    answer = methodResponse(result, dateTimeFields);
+    // A large answer (the whole catalogue) is written as it is encoded, never held whole.
+    answer = isListAnswer(result)
+      ? piecesStream(methodResponsePieces(result, dateTimeFields))
+      : methodResponse(result, dateTimeFields);
   } catch (error) {
     const fault = faultOf(error, request);
     answer = faultResponse(fault.code, fault.message);
