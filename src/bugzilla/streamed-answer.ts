@@ -78,8 +78,10 @@ async function* takingTurns(pieces: Iterable<string>): AsyncIterable<string> {
  * A body written piece by piece, each piece made only when the socket has room for it, taking
  * turns with other requests (takingTurns): what a streamed answer, REST or RPC, is sent as.
  */
-export function piecesStream(pieces: Iterable<string>): Readable {
-  return Readable.from(takingTurns(pieces), { objectMode: false });
+export function piecesStream(pieces: Iterable<string>, etag?: string): Readable {
+  const stream = Readable.from(takingTurns(pieces), { objectMode: false });
+  if (etag !== undefined) etagsOfStreams.set(stream, etag);
+  return stream;
 }
 
 /**
@@ -91,6 +93,11 @@ export interface ListAnswer {
   readonly listKey: string;
   /** Its items, made one at a time; each call starts again. */
   listItems(): Iterable<unknown>;
+  /**
+   * An ETag of its content known without a pass over the items (served from the model: the
+   * content revisions of its products), whatever the encoding; undefined when only the bytes say.
+   */
+  readonly knownDigest?: Promise<AnswerDigest>;
 }
 
 export function isListAnswer(value: unknown): value is ListAnswer {
@@ -118,7 +125,6 @@ export function etagOfStreamedAnswer(payload: unknown): string | undefined {
  * holds up only its own answer.
  */
 export function streamedAnswer(pieces: AnswerPieces, digest: AnswerDigest): StreamableFile {
-  const stream = piecesStream(pieces());
-  etagsOfStreams.set(stream, digest.etag);
+  const stream = piecesStream(pieces(), digest.etag);
   return new StreamableFile(stream, { type: 'application/json; charset=utf-8', length: digest.length });
 }

@@ -25,8 +25,6 @@ export class ProductSequence implements ListAnswer {
      * model, the ETag of its products' content revisions (cache/product-revisions.ts).
      */
     readonly knownDigest?: Promise<AnswerDigest>,
-    /** Keeps the digest being worked out. */
-    readonly rememberDigest: (digest: Promise<AnswerDigest>) => void = () => undefined,
   ) {}
 
   /** `items` mapped by `map` one at a time, in order. */
@@ -34,12 +32,11 @@ export class ProductSequence implements ListAnswer {
     items: readonly T[],
     map: (item: T) => ProductDto,
     knownDigest?: Promise<AnswerDigest>,
-    rememberDigest?: (digest: Promise<AnswerDigest>) => void,
   ): ProductSequence {
     function* mapped() {
       for (const item of items) yield map(item);
     }
-    return new ProductSequence(mapped, knownDigest, rememberDigest);
+    return new ProductSequence(mapped, knownDigest);
   }
 
   listItems(): Iterable<ProductDto> {

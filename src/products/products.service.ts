@@ -204,11 +204,7 @@ export class ProductsService {
   ): Promise<ProductListDto | StreamableFile> {
     const answer = await this.answer(user, params, idOrName);
     if (!(answer instanceof ProductSequence)) return answer;
-    let digest = answer.knownDigest;
-    if (!digest) {
-      digest = digestOf(() => answer.pieces());
-      answer.rememberDigest(digest);
-    }
+    const digest = answer.knownDigest ?? digestOf(() => answer.pieces());
     return streamedAnswer(() => answer.pieces(), await digest);
   }
 

@@ -1,6 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isListAnswer, piecesStream } from '../bugzilla/streamed-answer.js';
+import {
+  type AnswerDigest,
+  type AnswerPieces,
+  answerHash,
+  digestOf,
+  isListAnswer,
+  type ListAnswer,
+  piecesStream,
+} from '../bugzilla/streamed-answer.js';
 import { faultOf, type RpcDispatcher } from './rpc-dispatcher.js';
 import { RpcFault, RpcFaultCode } from './rpc-fault.js';
 import { findRpcMethod } from './rpc-methods.js';
@@ -32,15 +40,32 @@ export async function handleXmlRpc(dispatcher: RpcDispatcher, request: FastifyRe
     }
     dateTimeFields = new Set(method.dateTimeFields ?? []);
     const result = await dispatcher.invoke(method, call.params, request);
-    // A large answer (the whole catalogue) is written as it is encoded, never held whole.
-    answer = isListAnswer(result)
-      ? piecesStream(methodResponsePieces(result, dateTimeFields))
-      : methodResponse(result, dateTimeFields);
+    if (isListAnswer(result)) {
+      // A large answer (the whole catalogue) is written as it is encoded, never held whole.
+      const pieces = () => methodResponsePieces(result, dateTimeFields);
+      const digest = await xmlDigestOf(result, pieces);
+      if (digest.length !== undefined) void reply.header('content-length', digest.length);
+      answer = piecesStream(pieces(), digest.etag);
+    } else answer = methodResponse(result, dateTimeFields);
   } catch (error) {
     const fault = faultOf(error, request);
     answer = faultResponse(fault.code, fault.message);
   }
   return reply.status(200).header('content-type', CONTENT_TYPE).send(answer);
+}
+
+/**
+ * The ETag every XML-RPC answer carries (as Bugzilla's): from the content's own ETag when the model
+ * knows it (a tag of its own, the bytes differing from REST's), else from a first pass over the
+ * pieces, which also gives the Content-Length.
+ */
+async function xmlDigestOf(result: ListAnswer, pieces: AnswerPieces): Promise<AnswerDigest> {
+  const known = await result.knownDigest;
+  if (!known) return digestOf(pieces);
+  const hash = answerHash();
+  hash.update('xmlrpc ');
+  hash.update(known.etag);
+  return { etag: hash.etag() };
 }
 
 function checkContentType(header: string | undefined): void {
