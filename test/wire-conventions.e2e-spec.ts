@@ -102,9 +102,9 @@ forEachDialect('Bugzilla wire conventions', (app) => {
 
   it("answers JSONP on a REST GET with a callback, as Bugzilla 5.2's REST.pm: /**/callback(answer) as text/javascript, errors too", async () => {
     const product = await app().seed.product('Jsonp Widget', { description: 'Read by a <script> tag' });
-    const jsonp = async (url: string, query: Record<string, string>, callback: string, headers?: Record<string, string>) => {
-      const plain = await app().get(url, { query, headers });
-      const wrapped = await app().get(url, { query: { ...query, callback }, headers });
+    const jsonp = async (url: string, query: Record<string, string>, callback: string) => {
+      const plain = await app().get(url, { query });
+      const wrapped = await app().get(url, { query: { ...query, callback } });
       return { plain, wrapped };
     };
 
@@ -135,7 +135,10 @@ forEachDialect('Bugzilla wire conventions', (app) => {
     expect(trimmed.wrapped.text).toBe(`/**/cb(${trimmed.plain.text})`);
     const error = await jsonp('/rest/product', { type: 'bogus' }, 'cb');
     expect(error.plain.status).toBe(400);
-    expect([error.wrapped.status, error.wrapped.headers['content-type']]).toEqual([400, 'text/javascript; charset=UTF-8']);
+    expect([error.wrapped.status, error.wrapped.headers['content-type']]).toEqual([
+      400,
+      'text/javascript; charset=UTF-8',
+    ]);
     expect(error.wrapped.text).toBe(`/**/cb(${error.plain.text})`);
 
     // A callback Bugzilla refuses: 32611 before anything runs, in plain JSON (no callback is set then).
