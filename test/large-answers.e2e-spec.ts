@@ -136,6 +136,24 @@ describe.each(DIALECTS.flatMap((dialect) => [[dialect, '1000'] as const, [dialec
       expect(jsonp.text).toBe(`/**/show(${JSON.stringify({ result: { products }, error: null, id: 'g' })})`);
     });
 
+    it('as JSONP (a callback), the same bytes wrapped, still streamed, with an ETag of their own and 304 to it', async () => {
+      const plain = await app.get('/rest/product?type=accessible');
+      const wrapped = await app.get('/rest/product?type=accessible&callback=cb');
+      expect(wrapped.status).toBe(200);
+      expect(wrapped.headers['content-type']).toBe('text/javascript; charset=UTF-8');
+      expect(wrapped.text).toBe(`/**/cb(${plain.text})`);
+      if (bound === '0') expect(wrapped.headers['content-length']).toBe(String(Buffer.byteLength(wrapped.text)));
+      else expect(wrapped.headers['transfer-encoding']).toBe('chunked');
+      expect(wrapped.headers.etag).toMatch(/^".+"$/);
+      expect(wrapped.headers.etag).not.toBe(plain.headers.etag);
+      const other = await app.get('/rest/product?type=accessible&callback=other');
+      expect(other.headers.etag).not.toBe(wrapped.headers.etag);
+      const revalidated = await app.get('/rest/product?type=accessible&callback=cb', {
+        headers: { 'If-None-Match': String(wrapped.headers.etag) },
+      });
+      expect([revalidated.status, revalidated.text]).toEqual([304, '']);
+    });
+
     it('answers a matching If-None-Match with 304 and no body', async () => {
       const first = await app.get('/rest/product');
       const revalidated = await app.get('/rest/product', { headers: { 'If-None-Match': String(first.headers.etag) } });

@@ -100,6 +100,76 @@ forEachDialect('Bugzilla wire conventions', (app) => {
     expect(other.body).toEqual({ extensions: {} });
   });
 
+  it("answers JSONP on a REST GET with a callback, as Bugzilla 5.2's REST.pm: /**/callback(answer) as text/javascript, errors too", async () => {
+    const product = await app().seed.product('Jsonp Widget', { description: 'Read by a <script> tag' });
+    const jsonp = async (url: string, query: Record<string, string>, callback: string) => {
+      const plain = await app().get(url, { query });
+      const wrapped = await app().get(url, { query: { ...query, callback } });
+      return { plain, wrapped };
+    };
+
+    // A served answer (the product read is remembered by the model: sent as bytes), the same bytes wrapped.
+    for (const [url, query] of [
+      ['/rest/version', {}],
+      ['/rest/product', { names: 'Jsonp Widget', include_fields: 'id,name,description' }],
+      [`/rest/product/${product}`, {}],
+      ['/rest/product_accessible', {}],
+    ] as const) {
+      const { plain, wrapped } = await jsonp(url, query, 'cbs.list[0]');
+      expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect([wrapped.status, wrapped.headers['content-type']]).toEqual([200, 'text/javascript; charset=UTF-8']);
+      expect(wrapped.text).toBe(`/**/cbs.list[0](${plain.text})`);
+      expect(wrapped.headers['access-control-allow-origin']).toBe('*');
+      // Its own ETag (other bytes than the JSON's), and 304 to it.
+      expect(wrapped.headers.etag).toMatch(/^".+"$/);
+      expect(wrapped.headers.etag).not.toBe(plain.headers.etag);
+      const again = await app().get(url, {
+        query: { ...query, callback: 'cbs.list[0]' },
+        headers: { 'if-none-match': String(wrapped.headers.etag) },
+      });
+      expect([again.status, again.text]).toEqual([304, '']);
+    }
+
+    // Bugzilla trims the callback; an error is wrapped too, with its status.
+    const trimmed = await jsonp('/rest/product', { names: 'Jsonp Widget' }, '  cb  ');
+    expect(trimmed.wrapped.text).toBe(`/**/cb(${trimmed.plain.text})`);
+    const error = await jsonp('/rest/product', { type: 'bogus' }, 'cb');
+    expect(error.plain.status).toBe(400);
+    expect([error.wrapped.status, error.wrapped.headers['content-type']]).toEqual([
+      400,
+      'text/javascript; charset=UTF-8',
+    ]);
+    expect(error.wrapped.text).toBe(`/**/cb(${error.plain.text})`);
+
+    // A callback Bugzilla refuses: 32611 before anything runs, in plain JSON (no callback is set then).
+    for (const callback of ['alert(1)', 'my-cb', ' ', 'é']) {
+      const refused = await app().get('/rest/version', { query: { callback } });
+      expect(refused.status).toBe(400);
+      expect(refused.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(refused.body).toEqual(
+        envelope(
+          32611,
+          `You cannot use '${callback.trim()}' as your 'callback' parameter. For security reasons, only letters, ` +
+            "numbers, and the following characters are allowed in the 'callback' parameter: []._",
+        ),
+      );
+    }
+
+    // Bugzilla tests the callback for truth: '' and '0' are none. An unknown path is answered before
+    // the callback is read; on a write a callback means nothing (a <script> tag only GETs).
+    for (const callback of ['', '0']) {
+      const none = await app().get('/rest/version', { query: { callback } });
+      expect([none.status, none.headers['content-type'], none.text]).toEqual([
+        200,
+        'application/json; charset=utf-8',
+        '{"version":"5.2"}',
+      ]);
+    }
+    const unknown = await app().get('/rest/nothing', { query: { callback: 'cb' } });
+    expect([unknown.status, unknown.headers['content-type']]).toEqual([404, 'application/json; charset=utf-8']);
+    expect(unknown.body.code).toBe(32614);
+  });
+
   it('serves the OpenAPI document and its browser page', async () => {
     const doc = await app().get('/api/openapi.json');
     expect(doc.status).toBe(200);

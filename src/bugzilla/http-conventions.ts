@@ -4,6 +4,7 @@ import FindMyWay from 'find-my-way';
 import { BugzillaError, ErrorCode, Errors } from './bugzilla-error.js';
 import { bugzillaPath } from './error-envelope.js';
 import { lingerOnUnreadBody } from './lingering-close.js';
+import { withJsonp } from './rest-jsonp.js';
 import { answerHash, etagOfStreamedAnswer } from './streamed-answer.js';
 
 /** Largest accepted request body (SPEC §2). */
@@ -64,8 +65,8 @@ export function etagOfText(payload: string): string {
 
 /**
  * Bugzilla's wire conventions that hold for every route (SPEC §2): JSON object
- * bodies, CORS and ETag/304 (OPTIONS: optionsAnswerer), and the lingering close of a
- * connection answered before its body was read (lingering-close.ts). (Errors Fastify raises itself,
+ * bodies, CORS and ETag/304 (OPTIONS: optionsAnswerer), REST's JSONP (rest-jsonp.ts), and the
+ * lingering close of a connection answered before its body was read (lingering-close.ts). (Errors Fastify raises itself,
  * such as body parsing and limits, reach the envelope filter through Nest's Fastify
  * error handler.)
  */
@@ -83,7 +84,7 @@ export function applyHttpConventions(fastify: FastifyInstance): void {
     void reply.header('x-xss-protection', '1; mode=block');
     // An answer sent before the body has all arrived (a body over the limit): close, but read the rest first.
     lingerOnUnreadBody(request, reply);
-    done(null, withEtag(request, reply, payload));
+    done(null, withEtag(request, reply, withJsonp(request, reply, payload)));
   });
 }
 

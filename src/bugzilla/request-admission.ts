@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BugzillaError, envelope, ErrorCode, Errors } from './bugzilla-error.js';
 import { normalizeRequestUrl } from './request-path.js';
+import { admitJsonp } from './rest-jsonp.js';
 
 /**
  * What happens to a request before any route runs: its path is normalised as Apache would
@@ -43,7 +44,8 @@ export function requestUrlRewriter(maxHeaderBytes: number): (request: IncomingMe
 
 /**
  * The service's one onRequest hook (a hook is a step of its own on every request): refuses the
- * requests the rewriter marked, then answers OPTIONS (`answerOptions`, http-conventions.ts).
+ * requests the rewriter marked, then answers OPTIONS (`answerOptions`, http-conventions.ts); a REST
+ * GET naming a JSONP callback has it checked and noted (rest-jsonp.ts).
  * Register before any other hook.
  */
 export function admitRequests(
@@ -58,7 +60,7 @@ export function admitRequests(
     // In front of a Bugzilla (SPEC §13, src/front): a request the front takes over is passed on there.
     else if (front !== undefined && front(request, reply, done)) return;
     else if (request.method === 'OPTIONS') answerOptions(request, reply, done);
-    else done();
+    else done(admitJsonp(request));
   });
 }
 

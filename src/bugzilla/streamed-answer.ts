@@ -117,6 +117,11 @@ export function etagOfStreamedAnswer(payload: unknown): string | undefined {
   return payload && typeof payload === 'object' ? etagsOfStreams.get(payload) : undefined;
 }
 
+/** Gives a stream made of a streamed answer (its JSONP form, rest-jsonp.ts) the ETag it is sent with. */
+export function setEtagOfStreamedAnswer(stream: object, etag: string): void {
+  etagsOfStreams.set(stream, etag);
+}
+
 /**
  * A JSON answer written to the socket piece by piece (docs/operators.md, "Large answers"): the same bytes
  * as `JSON.stringify` of the whole, the same ETag (the SHA-1 of those bytes) and the same

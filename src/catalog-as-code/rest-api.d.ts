@@ -2357,6 +2357,8 @@ export interface operations {
       query: {
         password: unknown;
         login: unknown;
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description The user's login name; goes with the password. Also accepted as a key of a JSON request body. */
         Bugzilla_login?: string;
         /** @description The user's password; goes with the login name. Also accepted as a key of a JSON request body. */
@@ -2435,6 +2437,8 @@ export interface operations {
   SessionController_logout: {
     parameters: {
       query?: {
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -2527,6 +2531,8 @@ export interface operations {
       query: {
         token?: unknown;
         login: unknown;
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -2611,6 +2617,8 @@ export interface operations {
   SessionController_whoami: {
     parameters: {
       query?: {
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -2709,6 +2717,8 @@ export interface operations {
         match?: string[];
         names?: string[];
         ids?: number[];
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -2809,6 +2819,8 @@ export interface operations {
   SessionController_user: {
     parameters: {
       query?: {
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -2911,6 +2923,8 @@ export interface operations {
   ProductsController_selectable: {
     parameters: {
       query?: {
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -3001,6 +3015,8 @@ export interface operations {
   ProductsController_enterable: {
     parameters: {
       query?: {
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -3091,6 +3107,8 @@ export interface operations {
   ProductsController_accessible: {
     parameters: {
       query?: {
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -3181,6 +3199,8 @@ export interface operations {
   ProductsController_editable: {
     parameters: {
       query?: {
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -3281,6 +3301,8 @@ export interface operations {
         include_fields?: string[];
         /** @description Fields to leave out; wins over include_fields. Excluded parts are not loaded. Properties left out this way may be missing even where the schema requires them. */
         exclude_fields?: string[];
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -3602,6 +3624,8 @@ export interface operations {
         include_fields?: string[];
         /** @description Fields to leave out; wins over include_fields. Excluded parts are not loaded. Properties left out this way may be missing even where the schema requires them. */
         exclude_fields?: string[];
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -4597,6 +4621,8 @@ export interface operations {
         names?: string[];
         /** @description Product ids (repeat the key). */
         ids?: number[];
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -4687,6 +4713,8 @@ export interface operations {
   GroupControlsController_get: {
     parameters: {
       query?: {
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -4902,6 +4930,8 @@ export interface operations {
         before?: number;
         /** @description Entries per page, 1 to 1000 (default 100). */
         limit?: number;
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -5003,6 +5033,8 @@ export interface operations {
         include_fields?: string[];
         /** @description Fields to leave out. Properties left out this way may be missing even where the schema requires them. */
         exclude_fields?: string[];
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -5206,6 +5238,8 @@ export interface operations {
         ids?: number[];
         /** @description More names. */
         names?: string[];
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -5545,6 +5579,8 @@ export interface operations {
         names?: string[];
         /** @description Flag type ids. */
         ids?: number[];
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -5750,6 +5786,8 @@ export interface operations {
       query?: {
         /** @description A component of the product. */
         component?: string;
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -6085,6 +6123,8 @@ export interface operations {
   FlagTypesController_ofComponent: {
     parameters: {
       query?: {
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -6193,6 +6233,8 @@ export interface operations {
         membership?: boolean;
         names?: string[];
         ids?: number[];
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -6296,6 +6338,8 @@ export interface operations {
         product_ids?: number[];
         /** @description Component ids (repeat the key). */
         ids?: number[];
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -6698,6 +6742,8 @@ export interface operations {
   ComponentsController_getById: {
     parameters: {
       query?: {
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -7034,6 +7080,8 @@ export interface operations {
   ComponentsController_getByName: {
     parameters: {
       query?: {
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -7382,6 +7430,8 @@ export interface operations {
         include_fields?: string[];
         /** @description Fields to leave out. Properties left out this way may be missing even where the schema requires them. */
         exclude_fields?: string[];
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -7633,6 +7683,8 @@ export interface operations {
         include_fields?: string[];
         /** @description Fields to leave out. Properties left out this way may be missing even where the schema requires them. */
         exclude_fields?: string[];
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -7872,6 +7924,8 @@ export interface operations {
   ServerInfoController_version: {
     parameters: {
       query?: {
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description The user's login name; goes with the password. Also accepted as a key of a JSON request body. */
         Bugzilla_login?: string;
         /** @description The user's password; goes with the login name. Also accepted as a key of a JSON request body. */
@@ -7954,6 +8008,8 @@ export interface operations {
   ServerInfoController_extensions: {
     parameters: {
       query?: {
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -8044,6 +8100,8 @@ export interface operations {
   ServerInfoController_time: {
     parameters: {
       query?: {
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -8134,6 +8192,8 @@ export interface operations {
   ServerInfoController_timezone: {
     parameters: {
       query?: {
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description The user's login name; goes with the password. Also accepted as a key of a JSON request body. */
         Bugzilla_login?: string;
         /** @description The user's password; goes with the login name. Also accepted as a key of a JSON request body. */
@@ -8220,6 +8280,8 @@ export interface operations {
         include_fields?: string[];
         /** @description Parameters to leave out. Properties left out this way may be missing even where the schema requires them. */
         exclude_fields?: string[];
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
@@ -8313,6 +8375,8 @@ export interface operations {
       query?: {
         /** @description Bugzilla class names, e.g. `Bugzilla::Product`; others are ignored. */
         class?: string[];
+        /** @description JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as `/**\/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none. */
+        callback?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */
         Bugzilla_api_key?: string;
         /** @description An API key of the user (Bugzilla user preferences, or `npm run user:create`). Also accepted as a key of a JSON request body. */

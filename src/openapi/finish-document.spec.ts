@@ -110,6 +110,24 @@ describe('finishDocument', () => {
     });
   });
 
+  it('offers JSONP on REST GETs only: a callback parameter, and a text/javascript form of each JSON answer', () => {
+    const document = generated();
+    document.paths['/rest/thing'].get!.responses['200'] = {
+      description: 'ok',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } },
+    };
+    const paths = finish(document).paths;
+    const callback = (operation: any) => operation.parameters?.find((p: any) => p.name === 'callback');
+    const list = paths['/rest/thing'].get as any;
+    expect(callback(list)).toMatchObject({ in: 'query', required: false, schema: { type: 'string' } });
+    // A generated client would otherwise type every answer as object | string.
+    for (const status of ['200', '400', '401', '500', '503']) {
+      expect(Object.keys(list.responses[status].content)).toEqual(['application/json']);
+    }
+    expect(callback(paths['/rest/thing'].post)).toBeUndefined();
+    expect(callback(paths['/health'].get)).toBeUndefined();
+  });
+
   it('tags an untagged operation after its path and describes every tag', () => {
     const finished = finish();
     expect(finished.paths['/rest/thing/{id}'].get!.tags).toEqual(['thing']);

@@ -2,7 +2,7 @@ import type { OpenAPIObject, OperationObject, PathItemObject, TagObject } from '
 import type { RouteAccess } from '../auth/route-access.js';
 import { CREDENTIAL_SCHEMES, securityFor } from './credential-schemes.js';
 import { addErrorResponses } from './error-responses.js';
-import { applyWireConventions, schemasReachedFrom } from './wire-conventions.js';
+import { applyWireConventions, offerJsonp, schemasReachedFrom } from './wire-conventions.js';
 
 /** Bugzilla's REST paths and the health check; anything else the app serves (RPC, metrics) is not REST. */
 const DOCUMENTED_PATH = /^\/(rest|health)(\/|$)/;
@@ -34,6 +34,7 @@ export function finishDocument(document: OpenAPIObject, options: FinishOptions):
       operation.security = securityFor(access, options.requireLogin);
       if (options.acceptsIfMatch?.(operation.operationId!)) addIfMatch(operation);
       addErrorResponses(operation, method, access, options.requireLogin);
+      if (method === 'get' && path.startsWith('/rest')) offerJsonp(operation);
       if (!operation.tags?.length) operation.tags = [tagFromPath(path)];
       operation.operationId = uniqueId(operation.operationId!, usedIds);
     }

@@ -40,6 +40,28 @@ const ETAG_HEADER = {
 
 type Operation = OperationObject & { parameters?: (ParameterObject | ReferenceObject)[] };
 
+const JSONP_PARAMETER: ParameterObject = {
+  name: 'callback',
+  in: 'query',
+  required: false,
+  schema: { type: 'string' },
+  description:
+    "JSONP, as Bugzilla's REST API answers it: the answer (an error too, with its status) comes as " +
+    '`/**/callback(answer)`, of type `text/javascript; charset=UTF-8`, the answer being the JSON documented ' +
+    "here. Letters, digits and `_.[]` only (else 32611, in JSON); `''` and `'0'` mean none.",
+};
+
+/**
+ * A REST GET answers JSONP when asked (src/bugzilla/rest-jsonp.ts): its `callback` parameter says so. The
+ * answers' JSONP form is not listed as a media type of its own: a generated client would then type every
+ * answer as `object | string` (openapi-fetch takes every media type), for a form only a `<script>` tag reads.
+ */
+export function offerJsonp(operation: Operation): void {
+  const parameters = operation.parameters ?? [];
+  if (!parameters.some((p) => 'name' in p && p.name === 'callback')) parameters.push(JSONP_PARAMETER);
+  operation.parameters = parameters;
+}
+
 export function applyWireConventions(document: OpenAPIObject, operations: [string, Operation][]): void {
   const schemes = (document.components?.securitySchemes ?? {}) as Record<string, SecuritySchemeObject>;
   for (const [method, operation] of operations) {

@@ -14,6 +14,9 @@ import addFormatsModule from 'ajv-formats';
  * Where the request sent `include_fields` or `exclude_fields`, the answer's objects may lack
  * properties the full answer requires (as the document's descriptions of those parameters say):
  * those answers are checked against the schemas with `required` lifted.
+ *
+ * A JSONP answer (`/**\/callback(answer)` as `text/javascript`, to an operation that declares the
+ * `callback` parameter) is checked as the JSON answer it wraps.
  */
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -47,6 +50,8 @@ const DOCUMENTED = /^\/(rest|health)(\/|\?|$)/;
 export const isDocumentedPath = (url: string): boolean => DOCUMENTED.test(url);
 const SCHEMAS = '#/components/schemas/';
 const FILTER_PARAMS = ['include_fields', 'exclude_fields'];
+/** A JSONP answer: the JSON answer inside. */
+const JSONP = /^\/\*\*\/[A-Za-z0-9_.[\]]+\(([\s\S]*)\)$/;
 
 interface Route {
   template: string;
@@ -147,13 +152,20 @@ export class OpenApiValidator {
         ? ['an empty body where content is documented']
         : [];
     }
-    const mediaType = (exchange.contentType ?? '').split(';')[0].trim().toLowerCase();
+    let mediaType = (exchange.contentType ?? '').split(';')[0].trim().toLowerCase();
+    let text = exchange.text;
+    const jsonp =
+      mediaType === 'text/javascript' &&
+      (operation.parameters ?? []).some((p: Json) => p.in === 'query' && p.name === 'callback')
+        ? JSONP.exec(text)
+        : null;
+    if (jsonp) [mediaType, text] = ['application/json', jsonp[1]];
     const media = content[mediaType];
     if (!media) {
       return [`a body of type '${mediaType}', documented: ${Object.keys(content).join(', ') || 'none'}`];
     }
     if (!media.schema) return ['the documented content has no schema'];
-    const body = mediaType.includes('json') ? parseJson(exchange.text) : exchange.text;
+    const body = mediaType.includes('json') ? parseJson(text) : text;
     if (body === undefined) return ['a body that is not JSON'];
     const filtered =
       FILTER_PARAMS.some((name) => sentParameter(exchange, rawQuery, name)) && declaresFieldFilter(operation);
