@@ -62,8 +62,35 @@ forEachDialect('JSON-RPC at /jsonrpc.cgi', (app) => {
       error: { name: 'JSONRPCError', code: 100302, message: "No such a method : 'Product.nosuch'." },
       id: 8,
     });
-    const array = await post({ version: '1.1', method: 'Bugzilla.version', params: [{}], id: 8 });
-    expect(array.body.error).toEqual({
+  });
+
+  it('1.1 with params as an array: the methods that read no params run (credentials from its first element), the others fail', async () => {
+    // Bugzilla 5.2 takes the credentials from the array's first element, then hands the method the
+    // array itself: a method that reads no params answers, one that does dies (100500 "Not a HASH
+    // reference"; here 100400 "Invalid params").
+    const seed = app().seed;
+    const hidden = await seed.group('ArrayHidden');
+    const member = await seed.user('array-member@example.com', { groups: [hidden] });
+    const key = await seed.apiKey(member);
+    const product = await seed.product('ArrayParams');
+    await seed.groupControl(hidden, product, { entry: false, membercontrol: 3, othercontrol: 3 });
+    const version = await post({ version: '1.1', method: 'Bugzilla.version', params: [{}], id: 8 });
+    expect(version.text).toBe('{"version":"1.1","result":{"version":"5.2"}}');
+    for (const method of ['Product.get_accessible_products', 'Product.get_selectable_products']) {
+      const asMember = await post({ version: '1.1', method, params: [{ Bugzilla_api_key: key }], id: 8 });
+      expect(asMember.body.result.ids).toContain(product);
+      const anonymous = await post({ version: '1.1', method, params: [], id: 8 });
+      expect(anonymous.body.result.ids).not.toContain(product);
+    }
+    const bogus = await post({
+      version: '1.1',
+      method: 'Product.get_enterable_products',
+      params: [{ Bugzilla_api_key: 'bogus' }],
+      id: 8,
+    });
+    expect(bogus.body.error).toMatchObject({ name: 'JSONRPCError', code: 306 });
+    const reads = await post({ version: '1.1', method: 'Product.get', params: [{ ids: [product] }], id: 8 });
+    expect(reads.body.error).toEqual({
       name: 'JSONRPCError',
       code: 100400,
       message: 'Invalid params for JSONRPC 1.1.',

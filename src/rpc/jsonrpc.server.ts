@@ -4,7 +4,7 @@ import { ErrorCode } from '../bugzilla/bugzilla-error.js';
 import { isListAnswer, type ListAnswer, listPieces, piecesStream } from '../bugzilla/streamed-answer.js';
 import { faultOf, type RpcDispatcher } from './rpc-dispatcher.js';
 import { RpcFault, RpcFaultCode } from './rpc-fault.js';
-import { findRpcMethod } from './rpc-methods.js';
+import { findRpcMethod, type RpcMethod } from './rpc-methods.js';
 
 /**
  * `/jsonrpc.cgi` as Bugzilla 5.2 answers it (Bugzilla/WebService/Server/JSONRPC.pm on
@@ -170,7 +170,7 @@ async function run(
     }
     const method = findRpcMethod(methodName);
     if (!method) throw new RpcFault(RpcFaultCode.JSONRPC_UNKNOWN_METHOD, `No such a method : '${methodName}'.`);
-    const params = readParams(version, rawParams);
+    const params = readParams(version, rawParams, method);
     transportCheck(methodName);
     return { result: await dispatcher.invoke(method, params, request) };
   } catch (error) {
@@ -180,11 +180,15 @@ async function run(
   }
 }
 
-/** 1.0 (and 2.0): `params` is an array whose first element is the struct; 1.1: `params` is the struct. */
-function readParams(version: Version, params: unknown): Params {
+/**
+ * 1.0 (and 2.0): `params` is an array whose first element is the struct; 1.1: `params` is the struct.
+ * A 1.1 array counts as 1.0's only for a method that reads no params (its first element holds the
+ * credentials), as Bugzilla 5.2 answers it; any other method would die on it there.
+ */
+function readParams(version: Version, params: unknown, method: RpcMethod): Params {
   const invalid = () => new RpcFault(RpcFaultCode.JSONRPC_INVALID_PARAMS, `Invalid params for JSONRPC ${version}.`);
   let struct: unknown;
-  if (version === '1.0') {
+  if (version === '1.0' || (Array.isArray(params) && method.readsNoParams)) {
     if (!Array.isArray(params)) throw invalid();
     struct = params[0] ?? {};
   } else {

@@ -46,6 +46,11 @@ export interface RpcMethod {
   rest: readonly string[];
   /** Members holding datetimes (written as `<dateTime.iso8601>` over XML-RPC). */
   dateTimeFields?: readonly string[];
+  /**
+   * Bugzilla 5.2's method reads no params, so it answers a JSON-RPC 1.1 call whose params are an
+   * array (Bugzilla hands such a method the array; one that reads params dies on it).
+   */
+  readsNoParams?: true;
   call(call: RpcCall): unknown;
 }
 
@@ -84,18 +89,21 @@ const productGet: RpcMethod = {
 
 export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
   'Bugzilla.version': {
+    readsNoParams: true,
     readOnly: true,
     access: LOGIN_EXEMPT,
     rest: ['GET /rest/version'],
     call: ({ service }) => service(ServerInfoService).version(),
   },
   'Bugzilla.extensions': {
+    readsNoParams: true,
     readOnly: true,
     access: {},
     rest: ['GET /rest/extensions'],
     call: ({ service }) => service(ServerInfoService).extensions(),
   },
   'Bugzilla.time': {
+    readsNoParams: true,
     readOnly: true,
     access: {},
     rest: ['GET /rest/time'],
@@ -103,6 +111,7 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
     call: ({ service }) => service(ServerInfoService).time(),
   },
   'Bugzilla.timezone': {
+    readsNoParams: true,
     readOnly: true,
     access: LOGIN_EXEMPT,
     rest: ['GET /rest/timezone'],
@@ -133,6 +142,7 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
       service(SessionService).login(user, params.login, params.password, clientIp),
   },
   'User.logout': {
+    readsNoParams: true,
     readOnly: false,
     access: {},
     rest: ['GET /rest/logout'],
@@ -161,18 +171,21 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
   },
 
   'Product.get_selectable_products': {
+    readsNoParams: true,
     readOnly: true,
     access: {},
     rest: ['GET /rest/product_selectable'],
     call: ({ service, user }) => service(ProductsService).ids(user, 'selectable'),
   },
   'Product.get_enterable_products': {
+    readsNoParams: true,
     readOnly: true,
     access: {},
     rest: ['GET /rest/product_enterable'],
     call: ({ service, user }) => service(ProductsService).ids(user, 'enterable'),
   },
   'Product.get_accessible_products': {
+    readsNoParams: true,
     readOnly: true,
     access: {},
     rest: ['GET /rest/product_accessible'],
