@@ -575,6 +575,26 @@ forEachDialect(
         });
       });
 
+      it('names at most 1,000 ids and 100 product ids in one request (53), so that one answer stays bounded', async () => {
+        const many = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+        const tooManyIds = await app.get('/rest/component', { query: { ids: many(1001), api_key: fx.keys.admin } });
+        expect([tooManyIds.status, tooManyIds.body]).toEqual([
+          400,
+          error(53, "The 'ids' parameter is invalid: a list of at most 1000 ids was expected."),
+        ]);
+        const tooManyProducts = await app.get('/rest/component', {
+          query: { product_ids: many(101), api_key: fx.keys.admin },
+        });
+        expect([tooManyProducts.status, tooManyProducts.body]).toEqual([
+          400,
+          error(53, "The 'product_ids' parameter is invalid: a list of at most 100 product ids was expected."),
+        ]);
+        const atTheLimit = await app.get('/rest/component', {
+          query: { ids: many(1000), product_ids: many(100), api_key: fx.keys.admin },
+        });
+        expect(atTheLimit.status).toBe(200);
+      });
+
       it('costs the same statements for one component as for every component of four products', async () => {
         const statements = async (query: Record<string, number[]>) => {
           const spy = vi.spyOn(app.ds.logger, 'logQuery');

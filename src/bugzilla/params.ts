@@ -17,6 +17,19 @@ export function isNaturalNumber(value: unknown): boolean {
   return typeof value === 'string' && /^\d{1,15}$/.test(value.trim());
 }
 
+/**
+ * The ids a read picks by (`GET /rest/product?ids=`, `GET /rest/component?ids=`): canonical decimal
+ * numbers, once each, in order; any other value matches nothing (as Bugzilla's `ids` on a read).
+ */
+export function matchingIds(value: unknown): number[] {
+  const ids = new Set<number>();
+  for (const item of toList(value)) {
+    const text = typeof item === 'number' ? String(item) : item;
+    if (typeof text === 'string' && /^(0|[1-9]\d{0,14})$/.test(text)) ids.add(Number(text));
+  }
+  return [...ids];
+}
+
 /** A list of ids: strings must be digits (52), anything but a number or a string is 53. */
 export function parseIdList(param: string, value: unknown): number[] {
   return toList(value).map((item) => parseId(param, item));

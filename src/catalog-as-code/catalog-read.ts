@@ -1,3 +1,4 @@
+import { chunks } from '../database/in-lists.js';
 import { type CatalogClient, eachLimited, pathOf, type Schemas, ServiceError } from './catalog-client.js';
 import {
   type CatComponent,
@@ -52,12 +53,6 @@ export function componentKey(product: string, component: string): string {
 
 /** Group controls by product (lower-case name): the products the caller administers among those asked for. */
 type Controls = Map<string, CatGroupControl[]>;
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /**
  * The group controls of these products (names), or of every product the caller administers (`'all'`).

@@ -551,7 +551,7 @@ export interface paths {
     };
     /**
      * Read many components: by id, or every component of some products.
-     * @description This service's own extension, for clients that read a whole catalogue (the catalogue as code): the components named by `ids` and every component of the products named by `product_ids`, each as `GET /rest/component/{id}` gives it (with its default CC list). Components of products the caller cannot access, unknown ids and ids that are not numbers are left out. Neither parameter → 50.
+     * @description This service's own extension, for clients that read a whole catalogue (the catalogue as code): the components named by `ids` and every component of the products named by `product_ids`, each as `GET /rest/component/{id}` gives it (with its default CC list). Components of products the caller cannot access, unknown ids and ids that are not numbers are left out. Neither parameter → 50; more than 1,000 ids or 100 product ids → 53.
      */
     get: operations['ComponentsController_getMany'];
     /**
@@ -6380,7 +6380,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Neither ids nor product_ids (50), unknown API key (306) or token (32000). */
+      /** @description Neither ids nor product_ids (50), too many of them (53), unknown API key (306) or token (32000). */
       400: {
         headers: {
           [name: string]: unknown;

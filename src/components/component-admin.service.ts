@@ -1,3 +1,4 @@
+import { placeholders } from '../database/in-lists.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -319,13 +320,13 @@ export class ComponentAdminService {
     const productIds = [...new Set(rows.map((row) => row.product.id))];
     const remaining = new Map<number, number>();
     const counts: { product_id: number; n: number }[] = await em.query(
-      `SELECT product_id, COUNT(*) AS n FROM components WHERE product_id IN (${marks(productIds)}) GROUP BY product_id`,
+      `SELECT product_id, COUNT(*) AS n FROM components WHERE product_id IN (${placeholders(productIds)}) GROUP BY product_id`,
       productIds,
     );
     for (const row of counts) remaining.set(Number(row.product_id), Number(row.n));
     const bugCounts = new Map<number, number>();
     const bugs: { component_id: number; n: number }[] = await em.query(
-      `SELECT component_id, COUNT(*) AS n FROM bugs WHERE component_id IN (${marks(ids)}) GROUP BY component_id`,
+      `SELECT component_id, COUNT(*) AS n FROM bugs WHERE component_id IN (${placeholders(ids)}) GROUP BY component_id`,
       ids,
     );
     for (const row of bugs) bugCounts.set(Number(row.component_id), Number(row.n));
@@ -343,9 +344,9 @@ export class ComponentAdminService {
     for (const componentId of withBugs) await deleteBugsOf(em, user.id, { componentId });
     // Bugzilla leaves these to the foreign keys' ON DELETE CASCADE; deleting them here says so.
     for (const table of ['flaginclusions', 'flagexclusions', 'component_cc']) {
-      await em.query(`DELETE FROM ${table} WHERE component_id IN (${marks(ids)})`, ids);
+      await em.query(`DELETE FROM ${table} WHERE component_id IN (${placeholders(ids)})`, ids);
     }
-    await em.query(`DELETE FROM components WHERE id IN (${marks(ids)})`, ids);
+    await em.query(`DELETE FROM components WHERE id IN (${placeholders(ids)})`, ids);
     await writeAuditLog(
       em,
       user.id,
@@ -380,7 +381,7 @@ export class ComponentAdminService {
           `SELECT c.id, c.name, c.initialowner, c.initialqacontact, c.description, c.isactive,
                   p.id AS product_id, p.name AS product_name, p.defaultmilestone
              FROM components c JOIN products p ON p.id = c.product_id
-            WHERE c.id IN (${marks(chunk)})${lock}`,
+            WHERE c.id IN (${placeholders(chunk)})${lock}`,
           chunk,
         );
         for (const row of found) rows.push(row);
@@ -430,7 +431,7 @@ export class ComponentAdminService {
     if (productIds.length === 0) return [];
     const visible = this.visibility.condition(user, ['accessible'], 'p');
     const rows: { id: number }[] = await em.query(
-      `SELECT p.id FROM products p WHERE p.id IN (${marks(productIds)}) AND (${visible.sql})`,
+      `SELECT p.id FROM products p WHERE p.id IN (${placeholders(productIds)}) AND (${visible.sql})`,
       [...productIds, ...visible.params],
     );
     return rows.map((row) => Number(row.id));
@@ -462,7 +463,7 @@ export class ComponentAdminService {
     const ids = rows.map((row) => row.id);
     const out = new Map<number, number[]>();
     const found: { component_id: number; user_id: number }[] = await em.query(
-      `SELECT component_id, user_id FROM component_cc WHERE component_id IN (${marks(ids)}) ORDER BY user_id`,
+      `SELECT component_id, user_id FROM component_cc WHERE component_id IN (${placeholders(ids)}) ORDER BY user_id`,
       ids,
     );
     for (const row of found) {
@@ -530,10 +531,6 @@ function componentRow(raw: Record<string, unknown>, product: AdministeredProduct
 
 function isId(value: number | null): value is number {
   return value !== null;
-}
-
-function marks(values: unknown[]): string {
-  return values.map(() => '?').join(', ');
 }
 
 /** A column's value in the audit log: text, ids as digits, booleans as "1"/"0", no QA contact as NULL. */

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
-import { toList } from '../bugzilla/params.js';
+import { matchingIds } from '../bugzilla/params.js';
+import { placeholders } from '../database/in-lists.js';
 import { isMysql } from '../database/dialect.js';
 import { DatabaseReader } from '../database/read-routing.js';
 import { ProductAdminPolicy } from '../products/product-admin-policy.js';
@@ -17,18 +18,13 @@ const FROM = `components c JOIN products p ON p.id = c.product_id
               JOIN profiles owner ON owner.userid = c.initialowner
               LEFT JOIN profiles qa ON qa.userid = c.initialqacontact`;
 
-/** Ids per `IN (...)` list: well below what SQLite binds in one statement. */
-const IN_LIST_CHUNK = 1000;
-
-/** Ids of a query parameter: canonical decimal numbers; anything else matches nothing (as GET /rest/product's ids). */
-function idsOf(value: unknown): number[] {
-  const ids = new Set<number>();
-  for (const item of toList(value)) {
-    const text = typeof item === 'number' ? String(item) : item;
-    if (typeof text === 'string' && /^(0|[1-9]\d{0,14})$/.test(text)) ids.add(Number(text));
-  }
-  return [...ids];
-}
+/**
+ * Most ids, and most product ids, one request may name: the answer is built whole, so what one request
+ * holds stays bounded at any catalogue size (the catalogue command asks 500 and 50), and each list is
+ * one `IN (...)`, well below what SQLite binds in one statement.
+ */
+export const MAX_COMPONENT_IDS = 1000;
+export const MAX_PRODUCT_IDS = 100;
 
 /**
  * Reading components as bugzilla.mozilla.org serves one (`GET /rest/component/{product}/{component}`),
@@ -82,35 +78,38 @@ export class ComponentsService {
   /**
    * GET /rest/component: the components named by `ids`, and every component of the products named by
    * `product_ids`, of products the caller can access; others are left out. Ordered by product name, then
-   * component name. Without either, 50. Two statements per thousand ids asked for (the components, then their default CC
-   * lists), whatever the size of the catalogue.
+   * component name. Without either, 50; more than MAX_COMPONENT_IDS ids or MAX_PRODUCT_IDS product ids, 53. Two
+   * statements per list (the components, then their default CC lists), whatever the size of the catalogue.
    */
   async list(user: AuthUser, params: Record<string, unknown>): Promise<ComponentListDto> {
     if (params.ids === undefined && params.product_ids === undefined) {
       throw Errors.paramsRequired('GET /rest/component', ['ids', 'product_ids']);
     }
-    const ids = idsOf(params.ids);
-    const productIds = idsOf(params.product_ids);
+    const ids = matchingIds(params.ids);
+    const productIds = matchingIds(params.product_ids);
+    if (ids.length > MAX_COMPONENT_IDS) throw Errors.invalidParam('ids', `a list of at most ${MAX_COMPONENT_IDS} ids`);
+    if (productIds.length > MAX_PRODUCT_IDS)
+      throw Errors.invalidParam('product_ids', `a list of at most ${MAX_PRODUCT_IDS} product ids`);
     const visible = this.visibility.condition(user, ['accessible'], 'p');
     // By component id: a component asked for by id and through its product is answered once.
     const rows = new Map<number, Record<string, unknown>>();
     const cc = new Map<number, string[]>();
-    const chunks = [
-      ...chunked(ids).map((chunk) => ({ column: 'c.id', chunk })),
-      ...chunked(productIds).map((chunk) => ({ column: 'c.product_id', chunk })),
-    ];
-    for (const { column, chunk } of chunks) {
-      const where = `${column} IN (${chunk.map(() => '?').join(', ')}) AND (${visible.sql})`;
+    const lists = [
+      { column: 'c.id', values: ids },
+      { column: 'c.product_id', values: productIds },
+    ].filter(({ values }) => values.length > 0);
+    for (const { column, values } of lists) {
+      const where = `${column} IN (${placeholders(values)}) AND (${visible.sql})`;
       const found: Record<string, unknown>[] = await this.reader.query(
         `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where}`,
-        [...chunk, ...visible.params],
+        [...values, ...visible.params],
       );
       const logins: { component_id: number; login_name: string }[] = await this.reader.query(
         `SELECT cc.component_id, pr.login_name FROM component_cc cc
            JOIN profiles pr ON pr.userid = cc.user_id
            JOIN components c ON c.id = cc.component_id JOIN products p ON p.id = c.product_id
           WHERE ${where} ORDER BY pr.login_name`,
-        [...chunk, ...visible.params],
+        [...values, ...visible.params],
       );
       const fresh = new Set(found.map((row) => Number(row.id)).filter((id) => !rows.has(id)));
       for (const row of found) if (fresh.has(Number(row.id))) rows.set(Number(row.id), row);
@@ -126,12 +125,6 @@ export class ComponentsService {
       .sort((a, b) => caseless(a.product, b.product) || caseless(a.name, b.name) || a.id - b.id);
     return { components };
   }
-}
-
-function chunked(ids: number[]): number[][] {
-  const chunks: number[][] = [];
-  for (let start = 0; start < ids.length; start += IN_LIST_CHUNK) chunks.push(ids.slice(start, start + IN_LIST_CHUNK));
-  return chunks;
 }
 
 const exact = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

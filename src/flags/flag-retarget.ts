@@ -1,3 +1,4 @@
+import { chunks, placeholders } from '../database/in-lists.js';
 import type { EntityManager } from 'typeorm';
 import { FlagTypeApplicability, type FlagRuleRow, type FlagTypeRow } from '../catalogue/flag-type-applicability.js';
 
@@ -41,25 +42,17 @@ export interface RetargetOutcome {
   removed: number[];
 }
 
-function chunks<T>(list: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < list.length; start += CHUNK) out.push(list.slice(start, start + CHUNK));
-  return out;
-}
-
-const marks = (list: readonly unknown[]) => list.map(() => '?').join(', ');
-
 /** Runs `sql` for each chunk of `ids`; `uses` is how many times the statement names the list. */
 async function queryInChunks<T>(
   em: EntityManager,
   ids: readonly unknown[],
-  sql: (marks: string) => string,
+  sql: (inList: string) => string,
   uses = 1,
 ): Promise<T[]> {
   const rows: T[] = [];
-  for (const chunk of chunks(ids)) {
+  for (const chunk of chunks(ids, CHUNK)) {
     const params = Array.from({ length: uses }, () => chunk).flat();
-    for (const row of (await em.query(sql(marks(chunk)), params)) as T[]) rows.push(row);
+    for (const row of (await em.query(sql(placeholders(chunk)), params)) as T[]) rows.push(row);
   }
   return rows;
 }
@@ -109,10 +102,11 @@ export async function forceRetarget(em: EntityManager, flagIds: readonly number[
   const byNewType = new Map<number, number[]>();
   for (const [flagId, typeId] of outcome.retargeted) byNewType.set(typeId, [...(byNewType.get(typeId) ?? []), flagId]);
   for (const [typeId, ids] of byNewType) {
-    for (const chunk of chunks(ids))
-      await em.query(`UPDATE flags SET type_id = ? WHERE id IN (${marks(chunk)})`, [typeId, ...chunk]);
+    for (const chunk of chunks(ids, CHUNK))
+      await em.query(`UPDATE flags SET type_id = ? WHERE id IN (${placeholders(chunk)})`, [typeId, ...chunk]);
   }
-  for (const chunk of chunks(outcome.removed)) await em.query(`DELETE FROM flags WHERE id IN (${marks(chunk)})`, chunk);
+  for (const chunk of chunks(outcome.removed, CHUNK))
+    await em.query(`DELETE FROM flags WHERE id IN (${placeholders(chunk)})`, chunk);
   return outcome;
 }
 
@@ -154,11 +148,11 @@ export async function cleanUpFlagsOfTypes(em: EntityManager, typeIds: readonly n
       excluded.map((row) => Number(row.id)),
     ),
   );
-  for (const chunk of chunks(typeIds)) {
+  for (const chunk of chunks(typeIds, CHUNK)) {
     await em.query(
       `UPDATE flags SET requestee_id = NULL
         WHERE requestee_id IS NOT NULL
-          AND type_id IN (SELECT id FROM flagtypes WHERE is_requesteeble = 0 AND id IN (${marks(chunk)}))`,
+          AND type_id IN (SELECT id FROM flagtypes WHERE is_requesteeble = 0 AND id IN (${placeholders(chunk)}))`,
       chunk,
     );
   }
@@ -224,7 +218,7 @@ async function flagCounts(em: EntityManager, flags: FlagRow[], candidates: FlagT
   const typeIds = candidates.types.map((type) => Number(type.id));
   const bugIds = [...new Set(flags.map((flag) => flag.bug_id))];
   if (typeIds.length === 0) return counts;
-  for (const typeChunk of chunks(typeIds)) {
+  for (const typeChunk of chunks(typeIds, CHUNK)) {
     const rows = await queryInChunks<{ bug_id: number; attach_id: number | null; type_id: number; n: number }>(
       em,
       bugIds,

@@ -1,3 +1,4 @@
+import { chunks, placeholders } from '../database/in-lists.js';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -159,14 +160,4 @@ function queryIds(value: unknown): number[] {
 
 function unique(ids: number[]): number[] {
   return [...new Set(ids)];
-}
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-function placeholders(items: unknown[]): string {
-  return items.map(() => '?').join(', ');
 }

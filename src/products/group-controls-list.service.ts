@@ -1,3 +1,4 @@
+import { placeholders } from '../database/in-lists.js';
 import { Injectable, type StreamableFile } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -63,7 +64,7 @@ export class GroupControlsListService {
     const maps: Record<string, unknown>[] = await this.reader.query(
       `SELECT gcm.product_id, gcm.group_id, ${CONTROL_FIELDS.map((f) => `gcm.${f}`).join(', ')}
          FROM group_control_map gcm JOIN products p ON p.id = gcm.product_id
-        WHERE ${administered.sql}${only ? ` AND gcm.product_id IN (${only.map(() => '?').join(', ')})` : ''}`,
+        WHERE ${administered.sql}${only ? ` AND gcm.product_id IN (${placeholders(only)})` : ''}`,
       [...administered.params, ...(only ?? [])],
     );
     const groups: GroupRow[] = (

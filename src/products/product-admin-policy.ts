@@ -1,3 +1,4 @@
+import { placeholders } from '../database/in-lists.js';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -61,15 +62,11 @@ export class ProductAdminPolicy {
    */
   async administeredIds(user: AuthUser, em: SqlRunner = this.dataSource): Promise<Set<number>> {
     if (user.groupIds.size === 0) return new Set();
-    const groups = [...user.groupIds];
+    const byControl = editcomponentsByControl(user, 'p');
     const selectable = this.visibility.condition(user, ['selectable'], 'p');
     const rows: { id: number }[] = await em.query(
-      `SELECT p.id FROM products p
-        WHERE EXISTS (SELECT 1 FROM group_control_map gcm
-                       WHERE gcm.product_id = p.id AND gcm.editcomponents != 0
-                         AND gcm.group_id IN (${groups.map(() => '?').join(', ')}))
-          AND (${selectable.sql})`,
-      [...groups, ...selectable.params],
+      `SELECT p.id FROM products p WHERE ${byControl.sql} AND (${selectable.sql})`,
+      [...byControl.params, ...selectable.params],
     );
     return new Set(rows.map((row) => Number(row.id)));
   }
@@ -140,13 +137,8 @@ export class ProductAdminPolicy {
   administeredCondition(user: AuthUser, alias: string): SqlFragment {
     const selectable = this.visibility.condition(user, ['selectable'], alias);
     if (user.groupNames.has(EDITCOMPONENTS)) return selectable;
-    const groups = groupList(user);
-    return {
-      sql: `(${selectable.sql}) AND EXISTS (SELECT 1 FROM group_control_map gcm_admin
-              WHERE gcm_admin.product_id = ${alias}.id AND gcm_admin.editcomponents <> 0
-                AND gcm_admin.group_id IN (${groups.map(() => '?').join(', ')}))`,
-      params: [...selectable.params, ...groups],
-    };
+    const byControl = editcomponentsByControl(user, alias);
+    return { sql: `(${selectable.sql}) AND ${byControl.sql}`, params: [...selectable.params, ...byControl.params] };
   }
 
   /** Whether the caller administers the product `productId` (which they can access): for targets given by id. */
@@ -174,6 +166,17 @@ export function productAdminDenied(product: string): BugzillaError {
 }
 
 /** The caller's group ids for an `IN (...)` list; -1 (no group) when they have none. */
+/** The products on which a group of the caller's has `editcomponents` (group_control_map), as a condition on `alias`. */
+function editcomponentsByControl(user: AuthUser, alias: string): SqlFragment {
+  const groups = groupList(user);
+  return {
+    sql: `EXISTS (SELECT 1 FROM group_control_map gcm_admin
+            WHERE gcm_admin.product_id = ${alias}.id AND gcm_admin.editcomponents <> 0
+              AND gcm_admin.group_id IN (${placeholders(groups)}))`,
+    params: groups,
+  };
+}
+
 function groupList(user: AuthUser): number[] {
   const ids = [...user.groupIds];
   return ids.length > 0 ? ids : [-1];

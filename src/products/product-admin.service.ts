@@ -1,3 +1,4 @@
+import { chunks, placeholders } from '../database/in-lists.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -312,9 +313,9 @@ export class ProductAdminService {
     // request order, which no later id (or name) can precede. (The path, which may be a name, comes
     // first of all, so names are always read.)
     const byId = new Map<number, ProductRow>();
-    for (const chunk of chunked(ids, TARGET_CHUNK)) {
+    for (const chunk of chunks(ids, TARGET_CHUNK)) {
       const rows: Record<string, unknown>[] = await em.query(
-        `SELECT ${columns} FROM products p WHERE p.id IN (${chunk.map(() => '?').join(', ')}) AND (${visible.sql})${lock}`,
+        `SELECT ${columns} FROM products p WHERE p.id IN (${placeholders(chunk)}) AND (${visible.sql})${lock}`,
         [...chunk, ...visible.params],
       );
       for (const row of rows) byId.set(Number(row.id), productRow(row));
@@ -323,12 +324,12 @@ export class ProductAdminService {
 
     // Column mN is 1 when the row's name matches requested name N, as the database compares names.
     const byName = new Map<string, ProductRow>();
-    for (const chunk of chunked(names, TARGET_CHUNK)) {
+    for (const chunk of chunks(names, TARGET_CHUNK)) {
       const nocase = this.nocase();
       const matches = chunk.map((_, i) => `CASE WHEN p.name = ?${nocase} THEN 1 ELSE 0 END AS m${i}`).join(', ');
       const rows: Record<string, unknown>[] = await em.query(
         `SELECT ${columns}, ${matches} FROM products p` +
-          ` WHERE p.name${nocase} IN (${chunk.map(() => '?').join(', ')}) AND (${visible.sql})${lock}`,
+          ` WHERE p.name${nocase} IN (${placeholders(chunk)}) AND (${visible.sql})${lock}`,
         [...chunk, ...chunk, ...visible.params],
       );
       chunk.forEach((name, i) => {
@@ -419,12 +420,6 @@ export class ProductAdminService {
 
 /** Targets read per statement: well below SQLite's limits on placeholders and result columns. */
 const TARGET_CHUNK = 500;
-
-function chunked<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 function flag(value: boolean): number {
   return value ? 1 : 0;

@@ -4,7 +4,7 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
 import { FieldFilter } from '../bugzilla/field-filter.js';
 import { bytesOfSharedAnswer, sharedAnswer } from '../bugzilla/http-conventions.js';
-import { toList } from '../bugzilla/params.js';
+import { matchingIds, toList } from '../bugzilla/params.js';
 import { digestOf, streamedAnswer } from '../bugzilla/streamed-answer.js';
 import type { CacheModel } from '../cache/cache-model.js';
 import { ModelCache } from '../cache/model-cache.js';
@@ -547,18 +547,13 @@ export function readProductQuery(params: Record<string, unknown>, idOrName?: str
   const rawNames = toList(params.names);
   if (idOrName !== undefined) (/^\d+$/.test(idOrName) ? rawIds : rawNames).unshift(idOrName);
 
-  const ids = new Set<number>();
-  for (const value of rawIds) {
-    const text = typeof value === 'number' ? String(value) : value;
-    if (typeof text === 'string' && /^(0|[1-9]\d{0,14})$/.test(text)) ids.add(Number(text));
-  }
   const names = new Set<string>();
   for (const value of rawNames) {
     if (typeof value === 'string' || typeof value === 'number') names.add(String(value).toLowerCase());
   }
   return {
     sets,
-    ids: [...ids],
+    ids: matchingIds(rawIds),
     names: [...names],
     filtered: params.ids !== undefined || params.names !== undefined || idOrName !== undefined,
   };

@@ -51,18 +51,22 @@ export function addRowKeys(changes: RowChanges, table: ModelTable, row: Record<s
   if (changes.whole.has(table)) return;
   const value = row[KEY_COLUMN[table]];
   const key = TEXT_KEYS.has(table) ? (typeof value === 'string' ? value : undefined) : integerKey(value);
-  if (key === undefined) {
-    changes.whole.add(table);
-    changes.keys.delete(table);
-    return;
-  }
-  let keys = changes.keys.get(table);
-  if (!keys) changes.keys.set(table, (keys = new Set()));
-  keys.add(key);
-  if (keys.size > MAX_KEYS_PER_TABLE) {
-    changes.whole.add(table);
-    changes.keys.delete(table);
-  }
+  if (key === undefined) return readWhole(changes, table);
+  addKeys(changes, table, [key]);
+}
+
+/** The table counts as changed whole: its keys are no longer needed. */
+function readWhole(changes: RowChanges, table: ModelTable): void {
+  changes.whole.add(table);
+  changes.keys.delete(table);
+}
+
+/** Adds keys of a table not read whole; past MAX_KEYS_PER_TABLE it is read whole instead. */
+function addKeys(changes: RowChanges, table: ModelTable, keys: Iterable<number | string>): void {
+  let mine = changes.keys.get(table);
+  if (!mine) changes.keys.set(table, (mine = new Set()));
+  for (const key of keys) mine.add(key);
+  if (mine.size > MAX_KEYS_PER_TABLE) readWhole(changes, table);
 }
 
 function integerKey(value: unknown): number | undefined {
@@ -78,20 +82,8 @@ export const MAX_KEYS_PER_TABLE = 1000;
 
 /** Adds every change of `from` to `into`. */
 export function mergeRowChanges(into: RowChanges, from: RowChanges): void {
-  for (const table of from.whole) {
-    into.whole.add(table);
-    into.keys.delete(table);
-  }
-  for (const [table, keys] of from.keys) {
-    if (into.whole.has(table)) continue;
-    let mine = into.keys.get(table);
-    if (!mine) into.keys.set(table, (mine = new Set()));
-    for (const key of keys) mine.add(key);
-    if (mine.size > MAX_KEYS_PER_TABLE) {
-      into.whole.add(table);
-      into.keys.delete(table);
-    }
-  }
+  for (const table of from.whole) readWhole(into, table);
+  for (const [table, keys] of from.keys) if (!into.whole.has(table)) addKeys(into, table, keys);
 }
 
 /** Statements that only delimit a transaction, and name no table. */
