@@ -17,10 +17,24 @@ import { answerHash, etagOfStreamedAnswer, setEtagOfStreamedAnswer } from './str
  * The JSON-RPC transport has its own JSONP (src/rpc/jsonrpc.server.ts); this is the REST one.
  */
 
-const JSONP_TYPE = 'text/javascript; charset=UTF-8';
+/** A JSONP answer's type, over REST and JSON-RPC alike. */
+export const JSONP_TYPE = 'text/javascript; charset=UTF-8';
 /** The JSONP callback: no `\w`, which would allow Unicode. */
 const CALLBACK = /^[A-Za-z0-9_.[\]]+$/;
-const INVALID_CALLBACK = 32611;
+/** Bugzilla's json_rpc_invalid_callback, over REST and JSON-RPC alike. */
+export const INVALID_CALLBACK = 32611;
+
+/**
+ * Why Bugzilla refuses a JSONP callback (already trimmed), or undefined when it takes it: the check
+ * of its REST and JSON-RPC servers alike.
+ */
+export function callbackRefusal(callback: string): string | undefined {
+  if (CALLBACK.test(callback)) return undefined;
+  return (
+    `You cannot use '${callback}' as your 'callback' parameter. For security reasons, only letters, ` +
+    "numbers, and the following characters are allowed in the 'callback' parameter: []._"
+  );
+}
 
 /** The callback of each admitted request that asked for JSONP. */
 const callbacks = new WeakMap<FastifyRequest, string>();
@@ -38,13 +52,8 @@ export function admitJsonp(request: FastifyRequest): BugzillaError | undefined {
   // Perl's truth: an empty string and '0' are false.
   if (typeof raw !== 'string' || raw === '' || raw === '0') return undefined;
   const callback = raw.trim();
-  if (!CALLBACK.test(callback)) {
-    return new BugzillaError(
-      INVALID_CALLBACK,
-      `You cannot use '${callback}' as your 'callback' parameter. For security reasons, only letters, ` +
-        "numbers, and the following characters are allowed in the 'callback' parameter: []._",
-    );
-  }
+  const refusal = callbackRefusal(callback);
+  if (refusal !== undefined) return new BugzillaError(INVALID_CALLBACK, refusal);
   callbacks.set(request, callback);
   return undefined;
 }

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../bugzilla/bugzilla-error.js';
+import { callbackRefusal, JSONP_TYPE } from '../bugzilla/rest-jsonp.js';
 import { isListAnswer, type ListAnswer, listPieces, piecesStream } from '../bugzilla/streamed-answer.js';
 import { faultOf, type RpcDispatcher } from './rpc-dispatcher.js';
 import { RpcFault, RpcFaultCode } from './rpc-fault.js';
@@ -19,12 +20,9 @@ type Version = '1.0' | '1.1';
 type Params = Record<string, unknown>;
 
 const JSON_TYPE = 'application/json; charset=UTF-8';
-const JSONP_TYPE = 'text/javascript; charset=UTF-8';
 
 /** Bugzilla's CSRF guard for POST: only JSON content types. */
 const POST_CONTENT_TYPE = /^application\/json(-rpc)?(;.*)?$/i;
-/** The JSONP callback: no `\w`, which would allow Unicode. */
-const CALLBACK = /^[A-Za-z0-9_.[\]]+$/;
 
 const GET_DOCS = 'https://bugzilla.readthedocs.org/en/5.2/api/Bugzilla/WebService/Server/JSONRPC.html';
 
@@ -97,17 +95,11 @@ async function handleGet(dispatcher: RpcDispatcher, request: FastifyRequest, rep
   let callback: string | undefined;
   if (rawCallback !== undefined) {
     callback = rawCallback.trim();
-    if (!CALLBACK.test(callback)) {
+    const refusal = callbackRefusal(callback);
+    if (refusal !== undefined) {
       return send(
         reply,
-        shape(shapeVersion, id, {
-          error: {
-            code: RpcFaultCode.JSONRPC_INVALID_CALLBACK,
-            message:
-              `You cannot use '${callback}' as your 'callback' parameter. For security reasons, only letters, ` +
-              "numbers, and the following characters are allowed in the 'callback' parameter: []._",
-          },
-        }),
+        shape(shapeVersion, id, { error: { code: RpcFaultCode.JSONRPC_INVALID_CALLBACK, message: refusal } }),
       );
     }
   }

@@ -1,3 +1,4 @@
+import { INVALID_CALLBACK } from '../bugzilla/rest-jsonp.js';
 import { BugzillaError } from '../bugzilla/bugzilla-error.js';
 
 /**
@@ -13,7 +14,8 @@ export const RpcFaultCode = {
   /** Bugzilla's unknown_method (XML-RPC). */
   UNKNOWN_METHOD: -32601,
   JSONRPC_POST_ONLY: 32610,
-  JSONRPC_INVALID_CALLBACK: 32611,
+  /** Bugzilla's json_rpc_invalid_callback: JSON-RPC's JSONP and REST's share it (rest-jsonp.ts). */
+  JSONRPC_INVALID_CALLBACK: INVALID_CALLBACK,
   XMLRPC_ILLEGAL_CONTENT_TYPE: 32612,
   JSONRPC_ILLEGAL_CONTENT_TYPE: 32613,
   JSONRPC_PARSE_ERROR: 100201,
