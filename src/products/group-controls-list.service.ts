@@ -92,18 +92,19 @@ export class GroupControlsListService {
       own.set(Number(row.group_id), settings);
       settingsOf.set(productId, own);
     }
-    const listedOf = (own: Map<number, ControlSettings> | undefined) =>
-      // As the one-product list: every active bug group, and every group in the product's map.
-      groups.filter((g) => (g.isbuggroup === 1 && g.isactive === 1) || own?.has(g.id));
+    const isActiveBugGroup = (g: GroupRow) => g.isbuggroup === 1 && g.isactive === 1;
     const productOf = (p: { id: number; name: string }): ProductGroupControlsDto => {
       const own = settingsOf.get(Number(p.id));
+      // As the one-product list: every active bug group, and every group in the product's map.
+      const listed = groups.filter((g) => isActiveBugGroup(g) || own?.has(g.id));
       return {
         id: Number(p.id),
         name: String(p.name),
-        group_controls: listedOf(own).map((g) => groupControlItem(g, own?.get(g.id) ?? NO_CONTROL)),
+        group_controls: listed.map((g) => groupControlItem(g, own?.get(g.id) ?? NO_CONTROL)),
       };
     };
-    const items = wanted.reduce((sum, p) => sum + 1 + listedOf(settingsOf.get(Number(p.id))).length, 0);
+    // At most this many items (each product, its active bug groups, and the groups of its map rows).
+    const items = wanted.length * (1 + groups.filter(isActiveBugGroup).length) + maps.length;
     if (items <= WHOLE_ANSWER_ROWS_LIMIT) return { products: wanted.map(productOf) };
     function* mapped() {
       for (const p of wanted) yield productOf(p);
