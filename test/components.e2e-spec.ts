@@ -1,3 +1,4 @@
+import { statementsOf } from './support/statement-count.js';
 import { forEachDialect, type TestApp } from './support/test-app.js';
 import { envelope as error } from './support/envelope.js';
 import { itLeavesTheDatabaseConsistent } from './support/db-check.js';
@@ -596,16 +597,8 @@ forEachDialect(
       });
 
       it('costs the same statements for one component as for every component of four products', async () => {
-        const statements = async (query: Record<string, number[]>) => {
-          const spy = vi.spyOn(app.ds.logger, 'logQuery');
-          try {
-            const res = await app.get('/rest/component', { query: { ...query, api_key: fx.keys.admin } });
-            expect(res.status).toBe(200);
-            return spy.mock.calls.length;
-          } finally {
-            spy.mockRestore();
-          }
-        };
+        const statements = (query: Record<string, number[]>) =>
+          statementsOf(app, () => app.get('/rest/component', { query: { ...query, api_key: fx.keys.admin } }));
         const [first] = await idsOf(fx.products.flags);
         await statements({ ids: [first] }); // the key's first use of the minute records its use
         expect(await statements({ product_ids: Object.values(fx.products) })).toBe(await statements({ ids: [first] }));
