@@ -14,6 +14,10 @@ export default defineConfig({
     setupFiles: ['test/support/openapi-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what a page or the service shows next: a second (its default) is less than a
+    // save takes through Chromium on a loaded two-core machine (a full run once missed it); Playwright's
+    // own waits allow 30 s.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     maxWorkers: 2,
   },
