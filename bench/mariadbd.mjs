@@ -4,7 +4,7 @@
 // root statements, starting on a port and stopping by pid. Each server is a child of the process that
 // started it and dies with it. Plain JavaScript so that bench/*.mjs can use it as it is.
 import { execFile, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
 
@@ -23,11 +23,17 @@ export const CREATE_APP_USER = [
   `GRANT ALL PRIVILEGES ON \`bzp\\_%\`.* TO '${APP_USER}'@'127.0.0.1'`,
 ];
 
-/** A fresh data directory with root reachable over TCP without a password (the server's own tables only). */
+/**
+ * A fresh data directory with root reachable over TCP without a password (the server's own tables only).
+ * Its temporary files go beside it, not to the shared /tmp: a bootstrap there once lost its temporary
+ * table while other servers started (`Could not remove temporary table`, then `Unknown table
+ * 'mysql.tmp_proxies_priv'`).
+ */
 export async function installDataDir(datadir) {
   await run('mariadb-install-db', [
     '--no-defaults',
     `--datadir=${datadir}`,
+    `--tmpdir=${dirname(datadir)}`,
     '--user=root',
     '--auth-root-authentication-method=normal',
     '--skip-test-db',
@@ -40,6 +46,8 @@ export function serverArgs(dir, name, datadir, port) {
   return [
     '--no-defaults',
     `--datadir=${datadir}`,
+    // Its own folder for temporary files, as installDataDir.
+    `--tmpdir=${dir}`,
     `--port=${port}`,
     '--bind-address=127.0.0.1',
     `--socket=${join(dir, `${name}.sock`)}`,

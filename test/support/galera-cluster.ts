@@ -66,6 +66,7 @@ export class GaleraCluster {
       await run('mariadb-install-db', [
         '--no-defaults',
         `--datadir=${cluster.datadir(nodes[0])}`,
+        `--tmpdir=${dir}`,
         '--user=mysql',
         '--auth-root-authentication-method=normal',
         '--skip-test-db',
