@@ -221,7 +221,9 @@ forEachDialect('bodies over the limit, on a real connection', (app) => {
       wroteAll: false,
       error: expect.stringMatching(/^(EPIPE|ECONNRESET)$/),
     });
-    expect(outcome.bodyBytesWritten).toBeGreaterThan(LINGER_MAX_BYTES);
+    // The bound read, then the close: in 256 KiB chunks the client has written the bound exactly when
+    // the close comes before its next chunk is taken (seen once), more when the socket buffered one.
+    expect(outcome.bodyBytesWritten).toBeGreaterThanOrEqual(LINGER_MAX_BYTES);
   });
 
   it('a request refused before its body is read (a path above the root): Connection: close, and the body read to its end', async () => {
