@@ -18,6 +18,7 @@ import { registerRequestRouting } from './database/read-routing.js';
 import { serveAdminConsole } from './admin-console/admin-console.js';
 import { ModelCache } from './cache/model-cache.js';
 import { registerFront } from './front/front.js';
+import { BugzillaState } from './front/bugzilla-state.js';
 import { OutsideWrites } from './front/outside-writes.js';
 
 /**
@@ -76,6 +77,7 @@ export async function createApp(
         timeoutMs: config.bugzillaTimeoutMs,
         maxParamLength: config.httpMaxHeaderBytes,
         metrics: app.get(AppMetrics).front(),
+        recent: app.get(BugzillaState).check!.recent,
         outsideWrites: new OutsideWrites(outsideWriteWindowMs(config), (sentAt) =>
           app.get(ModelCache).noteOutsideWrite(sentAt),
         ),

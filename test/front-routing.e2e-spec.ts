@@ -91,13 +91,14 @@ describe.runIf(DIALECTS.includes('mysql'))('the front: who answers what (SPEC §
   it("the service's own other routes (health, metrics, the OpenAPI document, the console) are served", async () => {
     for (const route of routes.filter((r) => !r.includes(' /rest/'))) {
       const [method, path] = route.split(' ');
+      // A passed request just answered: /health then reads Bugzilla's state from it and asks nothing
+      // (test/health.e2e-spec.ts has /health's own check).
+      expect((await sendRaw(port, 'GET', '/show_bug.cgi?id=1')).headers.via).toBe('1.1 bugzilla-products');
       const from = bugzilla.seen.length;
       const answer = await sendRaw(port, method, path);
-      // /health asks Bugzilla whether it answers (GET rest/version), and answers itself.
-      const asked = route === 'GET /health' ? ['GET /rest/version'] : [];
       expect([route, bugzilla.since(from).map((r) => `${r.method} ${r.url}`), answer.headers.via]).toEqual([
         route,
-        asked,
+        [],
         undefined,
       ]);
     }

@@ -9,7 +9,7 @@ export interface paths {
     };
     /**
      * Whether the service can reach its database (for load balancers and monitoring).
-     * @description With read replicas configured, `databases` gives the state of each one as last checked; a replica out of rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and which one the service uses; the answer is ok while the node in use answers. In front of a Perl Bugzilla (BUGZILLA_URL), `bugzilla` says whether it answers; a Bugzilla that is down does not make the answer fail. Once the in-memory model follows the binary log, `change_stream` says how it learns of changes now: from the log (`binlog`), or by checking the database (`poll`, with the reason) while the stream is down.
+     * @description With read replicas configured, `databases` gives the state of each one as last checked; a replica out of rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and which one the service uses; the answer is ok while the node in use answers. In front of a Perl Bugzilla (BUGZILLA_URL), `bugzilla` says whether it answers: `ok`, `slow` (2 s or more, with `bugzilla_answer_ms`) or `down` (no answer: refused, or none within BUGZILLA_TIMEOUT_MS), from the requests passed to it in the last 10 s, or else from one `GET rest/version` of its own; a Bugzilla that is down does not make the answer fail. Once the in-memory model follows the binary log, `change_stream` says how it learns of changes now: from the log (`binlog`), or by checking the database (`poll`, with the reason) while the stream is down.
      */
     get: operations['HealthController_health'];
     put?: never;
@@ -854,11 +854,22 @@ export interface components {
       /** @description Only with several Galera nodes or with read replicas. */
       databases?: components['schemas']['DatabasesHealthDto'];
       /**
-       * @description Only in front of a Perl Bugzilla (BUGZILLA_URL): whether it answers. A Bugzilla that is down does not fail the answer.
+       * @description Only in front of a Perl Bugzilla (BUGZILLA_URL): whether it answers — `ok` (within 2 s), `slow` (2 s or more; see `bugzilla_answer_ms`) or `down` (no answer: refused, reset, a 5xx to the check, or nothing within BUGZILLA_TIMEOUT_MS). Decided by the requests passed to Bugzilla in the last 10 s (the median time of their answers) when the newest of them was answered; otherwise by one `GET rest/version` of its own, shared by every `/health` meanwhile and awaited for at most 2 s. A Bugzilla that is down or slow does not fail the answer.
        * @example ok
        * @enum {string}
        */
-      bugzilla?: 'ok' | 'down';
+      bugzilla?: 'ok' | 'slow' | 'down';
+      /**
+       * @description Only with `"bugzilla":"slow"`: how long Bugzilla takes to answer, in ms (the median of the passed answers of the last 10 s, or the time of the service's own check); with `bugzilla_still_waiting`, how long that check has waited so far.
+       * @example 4512
+       */
+      bugzilla_answer_ms?: number;
+      /**
+       * @description Only with `"bugzilla":"slow"`, while the check of the service itself has had no answer yet (it becomes `down` if none comes within BUGZILLA_TIMEOUT_MS).
+       * @example true
+       * @enum {boolean}
+       */
+      bugzilla_still_waiting?: true;
       /** @description Only once the in-memory model follows the binary log (SPEC §15): how it learns of changes now. Absent when the server gives no log (DB_CHANGE_STREAM=auto then polls as before, which the service says at start), with DB_CHANGE_STREAM=poll, on SQLite, and with CACHE_MAX_STALENESS_MS=0. */
       change_stream?: components['schemas']['ChangeStreamHealthDto'];
     };

@@ -9,6 +9,7 @@ import type { FrontMetrics } from '../metrics/front-metrics.js';
 import { isNeverPassed, isServedMethod, routeDecision, RPC_PATHS } from './front-routes.js';
 import type { OutsideWrites, PassedWrite } from './outside-writes.js';
 import { registerPassOn } from './pass-on.js';
+import type { RecentAnswers } from './recent-answers.js';
 import { rpcMethodName } from './rpc-method-name.js';
 import { rememberJsonRpcCall } from './undelivered-answer.js';
 
@@ -28,6 +29,8 @@ export interface FrontOptions {
   timeoutMs: number;
   maxParamLength: number;
   metrics: FrontMetrics;
+  /** Where each passed request's outcome is noted for `/health` (bugzilla-state.ts). */
+  recent: RecentAnswers;
   outsideWrites: OutsideWrites;
 }
 
@@ -42,6 +45,7 @@ export function registerFront(fastify: FastifyInstance, options: FrontOptions): 
     baseUrl: options.baseUrl,
     timeoutMs: options.timeoutMs,
     metrics,
+    recent: options.recent,
     // Marked when Bugzilla's answer begins — so that the other workers (WORKERS=N) learn of it before
     // the client can send its next request — and again when it has ended: a page that prints its
     // headers before it commits (Bugzilla's admin CGIs) has written only by then.

@@ -5,6 +5,7 @@ import { Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Agent, Dispatcher } from 'undici';
 import type { FrontMetrics } from '../metrics/front-metrics.js';
+import type { RecentAnswers } from './recent-answers.js';
 import { sendUndelivered } from './undelivered-answer.js';
 
 /**
@@ -73,6 +74,8 @@ export interface PassOnOptions {
   baseUrl: string;
   timeoutMs: number;
   metrics: FrontMetrics;
+  /** Each passed request's outcome, for `/health` (bugzilla-state.ts). */
+  recent: RecentAnswers;
   onAnswered: PassedAnswer;
 }
 
@@ -102,7 +105,7 @@ export function registerPassOn(fastify: FastifyInstance, options: PassOnOptions)
   fastify.addHook('onClose', async () => {
     await dispatcher.closeBoth();
   });
-  const { metrics } = options;
+  const { metrics, recent } = options;
 
   return (request, reply, body) => {
     metrics.notePassed();
@@ -131,7 +134,9 @@ export function registerPassOn(fastify: FastifyInstance, options: PassOnOptions)
         onResponse: (_request, _reply, raw) => {
           // What reply-from hands over from undici (its typing names a ServerResponse instead).
           const answer = raw as unknown as { statusCode: number; headers: IncomingHttpHeaders; stream: Readable };
-          metrics.observeBugzilla('answered', seconds());
+          const took = seconds();
+          metrics.observeBugzilla('answered', took);
+          recent.answered(took * 1000);
           options.onAnswered(request, 'starts');
           relayAnswer(request, reply, answer.statusCode, answer.headers, answer.stream, () =>
             options.onAnswered(request, 'answered'),
@@ -144,6 +149,7 @@ export function registerPassOn(fastify: FastifyInstance, options: PassOnOptions)
           }
           const status = (error as { statusCode?: number }).statusCode === 504 ? 504 : 502;
           metrics.observeBugzilla(status === 504 ? 'timeout' : 'unreachable', seconds());
+          recent.unanswered();
           // The request id, never the URL (credentials travel in queries).
           logger.warn(`request ${request.id} passed to Bugzilla got no answer (${status}): ${error.message}`);
           options.onAnswered(request, 'undelivered');

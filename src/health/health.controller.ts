@@ -18,7 +18,11 @@ interface HealthAnswer {
    */
   databases?: { primary: 'ok'; nodes?: NodeHealth[]; replicas?: ReplicaHealth[] };
   /** Only in front of a Perl Bugzilla (BUGZILLA_URL, SPEC §13): whether it answers. Never fails the answer. */
-  bugzilla?: 'ok' | 'down';
+  bugzilla?: 'ok' | 'slow' | 'down';
+  /** With "slow": how long Bugzilla takes to answer, in ms (bugzilla-state.ts says from what). */
+  bugzilla_answer_ms?: number;
+  /** With "slow", when `/health`'s own check is not answered yet: `bugzilla_answer_ms` is how long it has waited so far. */
+  bugzilla_still_waiting?: true;
   /**
    * How the in-memory model learns of changes (SPEC §15) once it follows the binary log: `binlog`, or `poll`
    * with the reason while the database checks stand in for a broken stream. Absent otherwise (no log, or
@@ -46,7 +50,9 @@ export class HealthController {
       'rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. ' +
       "With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and " +
       'which one the service uses; the answer is ok while the node in use answers. In front of a Perl Bugzilla ' +
-      '(BUGZILLA_URL), `bugzilla` says whether it answers; a Bugzilla that is down does not make the answer fail. ' +
+      '(BUGZILLA_URL), `bugzilla` says whether it answers: `ok`, `slow` (2 s or more, with `bugzilla_answer_ms`) or ' +
+      '`down` (no answer: refused, or none within BUGZILLA_TIMEOUT_MS), from the requests passed to it in the last ' +
+      '10 s, or else from one `GET rest/version` of its own; a Bugzilla that is down does not make the answer fail. ' +
       'Once the in-memory model follows the binary log, `change_stream` says how it learns of changes now: ' +
       'from the log (`binlog`), or by checking the database (`poll`, with the reason) while the stream is down.',
   })
@@ -55,7 +61,7 @@ export class HealthController {
     description: 'The primary database does not answer (Bugzilla error envelope, code -32000).',
   })
   async health(): Promise<HealthAnswer> {
-    const bugzilla = this.bugzilla.probe();
+    const bugzilla = this.bugzilla.state();
     try {
       await this.dataSource.query('SELECT 1');
     } catch {
@@ -68,7 +74,13 @@ export class HealthController {
       !replicas && !nodes
         ? { status: 'ok' }
         : { status: 'ok', databases: { primary: 'ok', ...(nodes && { nodes }), ...(replicas && { replicas }) } };
-    if (bugzillaState !== undefined) answer.bugzilla = bugzillaState;
+    if (bugzillaState !== undefined) {
+      answer.bugzilla = bugzillaState.state;
+      if (bugzillaState.state === 'slow') {
+        answer.bugzilla_answer_ms = bugzillaState.answerMs;
+        if (bugzillaState.stillWaiting) answer.bugzilla_still_waiting = true;
+      }
+    }
     if (this.model.enabled && this.model.followsBinlog) answer.change_stream = this.model.changeFollowing;
     return answer;
   }

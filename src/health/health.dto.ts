@@ -70,12 +70,35 @@ export class HealthDto {
   databases?: DatabasesHealthDto;
 
   @ApiPropertyOptional({
-    enum: ['ok', 'down'],
+    enum: ['ok', 'slow', 'down'],
     example: 'ok',
     description:
-      'Only in front of a Perl Bugzilla (BUGZILLA_URL): whether it answers. A Bugzilla that is down does not fail the answer.',
+      'Only in front of a Perl Bugzilla (BUGZILLA_URL): whether it answers — `ok` (within 2 s), `slow` (2 s or more; ' +
+      'see `bugzilla_answer_ms`) or `down` (no answer: refused, reset, a 5xx to the check, or nothing within ' +
+      'BUGZILLA_TIMEOUT_MS). Decided by the requests passed to Bugzilla in the last 10 s (the median time of their ' +
+      'answers) when the newest of them was answered; otherwise by one `GET rest/version` of its own, shared by ' +
+      'every `/health` meanwhile and awaited for at most 2 s. A Bugzilla that is down or slow does not fail the answer.',
   })
   bugzilla?: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    example: 4512,
+    description:
+      'Only with `"bugzilla":"slow"`: how long Bugzilla takes to answer, in ms (the median of the passed answers of ' +
+      "the last 10 s, or the time of the service's own check); with `bugzilla_still_waiting`, how long that check " +
+      'has waited so far.',
+  })
+  bugzilla_answer_ms?: number;
+
+  @ApiPropertyOptional({
+    enum: [true],
+    example: true,
+    description:
+      'Only with `"bugzilla":"slow"`, while the check of the service itself has had no answer yet (it becomes `down` if ' +
+      'none comes within BUGZILLA_TIMEOUT_MS).',
+  })
+  bugzilla_still_waiting?: boolean;
 
   @ApiPropertyOptional({
     type: ChangeStreamHealthDto,
