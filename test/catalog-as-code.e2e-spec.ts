@@ -1,11 +1,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { dump, load } from 'js-yaml';
-import { format, resolveConfig } from 'prettier';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/test-app.js';
 
 /**
@@ -517,16 +516,6 @@ describe.each(DIALECTS)('bugzilla-products catalog [%s]', (dialect) => {
     const second = await catalog(['apply', resumed, '--prune', '--yes']);
     expect(second.code).toBe(0);
     expect((await catalog(['plan', resumed, '--prune'])).code).toBe(0);
-  });
-
-  it("is typed by the service's own OpenAPI document: the committed types are what it generates now", async () => {
-    const out = join(dir, 'rest-api.d.ts');
-    await execFileAsync(process.execPath, ['scripts/openapi-types.mjs', '--url', service.url, '--out', out]);
-    const committed = 'src/catalog-as-code/rest-api.d.ts';
-    // The committed file is formatted as the rest of src/ is (npm run format); its first line says how it was made.
-    const options = { ...(await resolveConfig(committed)), filepath: committed };
-    const body = (text: string) => text.slice(text.indexOf('\n') + 1);
-    expect(body(await format(readFileSync(out, 'utf8'), options))).toBe(body(readFileSync(committed, 'utf8')));
   });
 
   it('leaves a database that npm run db:check finds clean', async () => {
