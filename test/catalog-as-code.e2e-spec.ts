@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { dump, load } from 'js-yaml';
+import mysql from 'mysql2/promise';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/test-app.js';
 
 /**
@@ -526,5 +528,240 @@ describe.each(DIALECTS)('bugzilla-products catalog [%s]', (dialect) => {
       (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
     );
     expect(check).toEqual({ code: 0, stdout: expect.stringContaining('No errors have been found.') });
+  });
+});
+
+/** One statement on the database behind the service, as an administrator's SQL prompt would run it. */
+async function runSql(url: string, sql: string): Promise<void> {
+  if (url.startsWith('sqlite:')) {
+    const connection = new Database(url.slice('sqlite:'.length));
+    try {
+      connection.prepare(sql).run();
+    } finally {
+      connection.close();
+    }
+    return;
+  }
+  const connection = await mysql.createConnection(url);
+  try {
+    await connection.query(sql);
+  } finally {
+    await connection.end();
+  }
+}
+
+/** A site where the admin team's keys do not reach every product: a private product, an editor without group rights. */
+const EDITOR_KEY = 'CatalogEditorKey000000000000000000000001';
+const RIGHTS = `
+groups:
+  - { name: team, description: The team }
+  - { name: secret, description: Secret work }
+users:
+  - { login: admin@example.com, real_name: Admin, api_key: ${ADMIN_KEY}, groups: [admin, editcomponents] }
+  - { login: editor@example.com, real_name: Editor, api_key: ${EDITOR_KEY}, groups: [editcomponents] }
+  - { login: dev@example.com, real_name: Dev }
+products:
+  - name: Public
+    description: Everyone's.
+    components:
+      - { name: Main, description: All of it., default_assignee: dev@example.com }
+    group_controls:
+      - { group: team, membercontrol: Shown, othercontrol: NA }
+  # Mandatory for a group neither key's user is in, without entry: they see it (they may enter bugs
+  # in it), but Bugzilla's check_can_admin_product refuses them.
+  - name: Private
+    description: Secret work.
+    components:
+      - { name: Hidden, description: Hush., default_assignee: dev@example.com }
+    group_controls:
+      - { group: secret, membercontrol: Mandatory, othercontrol: Mandatory }
+flag_types:
+  - { name: review, description: Review., inclusions: [Public] }
+  - { name: audit, description: Audit., inclusions: [Private] }
+`;
+
+/** What each key's user administers of RIGHTS: Public and the flag type on it. */
+const PUBLIC_PART = `products:
+  - name: Public
+    description: Everyone's.
+    versions:
+      - unspecified
+    milestones:
+      - ---
+    components:
+      - name: Main
+        description: All of it.
+        default_assignee: dev@example.com
+    group_controls:
+      - group: team
+        membercontrol: Shown
+flag_types:
+  - name: review
+    description: Review.
+    inclusions:
+      - Public
+`;
+const RIGHTS_NOTE =
+  "Bugzilla's check_can_admin_product: editcomponents, or a group with editcomponents on the product, and membership of its Mandatory groups";
+const PRODUCT_LEFT_OUT = `catalog export: left out 1 product that the key's user cannot administer (${RIGHTS_NOTE})\n`;
+const GROUPS_LEFT_OUT =
+  "catalog export: left out groups: their settings are shown to members of creategroups only (Bugzilla's Group.get)\n";
+
+describe.each(DIALECTS)("bugzilla-products catalog with the caller's rights [%s]", (dialect) => {
+  let db: TestDatabase;
+  let dir: string;
+  let service: Service;
+  const file = (name: string, content: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  const as = (key: string, args: string[]) => bin(['catalog', ...args, '--url', service.url, '--api-key', key]);
+  const stored = async (name: string) => {
+    const res = await fetch(`${service.url}/rest/product?names=${name}`, {
+      headers: { 'X-BUGZILLA-API-KEY': ADMIN_KEY },
+    });
+    const body = (await res.json()) as any;
+    return body.products.map((p: any) => ({
+      name: p.name,
+      description: p.description,
+      components: p.components.map((c: any) => [c.name, c.description]),
+    }));
+  };
+  const PRIVATE_AS_SEEDED = [{ name: 'Private', description: 'Secret work.', components: [['Hidden', 'Hush.']] }];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bzp-catalog-rights-'));
+    db = await createTestDatabase(dialect);
+    await stop(await serve(db.url, RIGHTS, dir));
+    // As Bugzilla's Group->create, the seed made the admin group a member of 'secret'; the site took
+    // that back (editgroups.cgi), so its admins are not in it.
+    await runSql(
+      db.url,
+      `DELETE FROM group_group_map WHERE grant_type = 0
+          AND member_id = (SELECT id FROM \`groups\` WHERE name = 'admin')
+          AND grantor_id = (SELECT id FROM \`groups\` WHERE name = 'secret')`,
+    );
+    service = await serve(db.url, '{}', dir);
+  });
+  afterAll(async () => {
+    await stop(service);
+    await db?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('exports what an admin administers: a product restricted to a group they are not in is left out, said in one line', async () => {
+    const out = await as(ADMIN_KEY, ['export']);
+    expect(out).toEqual({
+      code: 0,
+      stdout: `groups:
+  - name: secret
+    description: Secret work
+  - name: team
+    description: The team
+${PUBLIC_PART}`,
+      stderr: PRODUCT_LEFT_OUT,
+    });
+    // Named on the command line, it is left out all the same.
+    expect(await as(ADMIN_KEY, ['export', '--product', 'Private'])).toEqual({
+      code: 0,
+      stdout: 'groups:\n  - name: secret\n    description: Secret work\n  - name: team\n    description: The team\n',
+      stderr: PRODUCT_LEFT_OUT,
+    });
+  });
+
+  it('exports for a member of editcomponents alone: group controls name their groups, groups: is left out', async () => {
+    expect(await as(EDITOR_KEY, ['export'])).toEqual({
+      code: 0,
+      stdout: PUBLIC_PART,
+      stderr: `${PRODUCT_LEFT_OUT}${GROUPS_LEFT_OUT}`,
+    });
+  });
+
+  it('plans and applies --prune of such an export without touching what the caller cannot administer', async () => {
+    const exported = file('editor.yaml', (await as(EDITOR_KEY, ['export'])).stdout);
+    expect(await as(EDITOR_KEY, ['plan', exported])).toEqual({
+      code: 0,
+      stdout: 'No changes: the catalogue matches the file.\n',
+      stderr: '',
+    });
+    const kept = `catalog plan: left as they are: 1 product that the key's user cannot administer (${RIGHTS_NOTE})\n`;
+    expect(await as(EDITOR_KEY, ['plan', exported, '--prune'])).toEqual({
+      code: 0,
+      stdout: 'No changes: the catalogue matches the file.\n',
+      stderr: kept,
+    });
+    expect(await as(ADMIN_KEY, ['plan', exported, '--prune'])).toEqual({
+      code: 0,
+      stdout: 'No changes: the catalogue matches the file.\n',
+      stderr: kept,
+    });
+    expect(await as(ADMIN_KEY, ['apply', exported, '--prune', '--yes'])).toEqual({
+      code: 0,
+      stdout: 'No changes: the catalogue matches the file.\n',
+      stderr: kept.replace('catalog plan:', 'catalog apply:'),
+    });
+    expect(await stored('Private')).toEqual(PRIVATE_AS_SEEDED);
+    // The flag type on Private alone is not the caller's to prune either.
+    const types = await fetch(`${service.url}/rest/flag_type?names=audit`, {
+      headers: { 'X-BUGZILLA-API-KEY': ADMIN_KEY },
+    });
+    expect(((await types.json()) as any).flagtypes.map((t: any) => [t.name, t.inclusions])).toEqual([
+      ['audit', ['Private']],
+    ]);
+  });
+
+  it("leaves a file's product the caller cannot administer as it is, and its groups uncompared when they cannot be read", async () => {
+    const whole = `groups:
+  - name: secret
+    description: Secret work, renamed
+  - name: team
+    description: The team
+products:
+  - name: Public
+    description: Everyone's, edited.
+    components:
+      - name: Main
+        description: All of it.
+        default_assignee: dev@example.com
+  - name: Private
+    description: Secret work, edited.
+    components:
+      - name: Hidden
+        description: Hush, edited.
+        default_assignee: dev@example.com
+      - name: Added
+        description: New.
+        default_assignee: dev@example.com
+`;
+    const path = file('whole.yaml', whole);
+    const notes = (command: string) =>
+      `catalog ${command}: left as they are: 1 product that the key's user cannot administer (${RIGHTS_NOTE})\n` +
+      `catalog ${command}: groups: not compared: their settings are shown to members of creategroups only (Bugzilla's Group.get)\n`;
+    const change = '~ product "Public": description "Everyone\'s." → "Everyone\'s, edited."';
+    expect(await as(EDITOR_KEY, ['plan', path])).toEqual({
+      code: 2,
+      stdout: `${change}\n\n0 to add, 1 to change, 0 to remove\n`,
+      stderr: notes('plan'),
+    });
+    const applied = await as(EDITOR_KEY, ['apply', path, '--yes']);
+    expect(applied).toEqual({
+      code: 0,
+      stdout: `${change}\n\n0 to add, 1 to change, 0 to remove\ndone ${change}\n\nApplied: 0 to add, 1 to change, 0 to remove.\n`,
+      stderr: notes('apply'),
+    });
+    expect(await stored('Private')).toEqual(PRIVATE_AS_SEEDED);
+    expect(await stored('Public')).toEqual([
+      { name: 'Public', description: "Everyone's, edited.", components: [['Main', 'All of it.']] },
+    ]);
+    // The admin reads the groups: the description the REST API cannot change is a line that cannot be done.
+    const admin = await as(ADMIN_KEY, ['plan', path]);
+    expect(admin.code).toBe(1);
+    expect(admin.stdout).toBe(
+      `! group "secret": groups cannot be changed over the REST API (use Bugzilla's editgroups.cgi) (description "Secret work" → "Secret work, renamed")\n\n0 to add, 0 to change, 0 to remove; 1 cannot be done\n`,
+    );
+    expect(admin.stderr).toBe(
+      `catalog plan: left as they are: 1 product that the key's user cannot administer (${RIGHTS_NOTE})\n`,
+    );
   });
 });

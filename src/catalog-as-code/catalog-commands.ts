@@ -6,9 +6,16 @@ import { applyPlan } from './catalog-apply.js';
 import { type CatalogClient, pathOf, type Schemas, ServiceError } from './catalog-client.js';
 import { type Change, diffCatalogue, type Plan } from './catalog-diff.js';
 import { exportYaml } from './catalog-export.js';
-import { type CatalogueFile, desiredCatalogue, loginsOf, referenceProblems, shapeProblems } from './catalog-file.js';
+import {
+  type CatalogueFile,
+  desiredCatalogue,
+  groupsOf,
+  loginsOf,
+  referenceProblems,
+  shapeProblems,
+} from './catalog-file.js';
 import { key } from './catalog-model.js';
-import { componentKey, readCatalogue } from './catalog-read.js';
+import { componentKey, type LiveRead, readCatalogue } from './catalog-read.js';
 import { changeLine, countsOf, planText, summaryLine } from './plan-printer.js';
 
 /**
@@ -24,9 +31,24 @@ export interface Output {
 
 export const EXIT = { ok: 0, error: 1, changes: 2 } as const;
 
+/** Why a product the caller can see is not theirs to export or change. */
+const NOT_ADMINISTERED =
+  "Bugzilla's check_can_admin_product: editcomponents, or a group with editcomponents on the product, " +
+  'and membership of its Mandatory groups';
+/** Why `groups:` is not exported or compared. */
+const GROUPS_UNREAD = "their settings are shown to members of creategroups only (Bugzilla's Group.get)";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 export async function exportCommand(client: CatalogClient, io: Output, products?: string[]): Promise<number> {
   const live = await readCatalogue(client, { products, groupControlsOf: 'all', ccOf: 'all', flagTypes: 'all' });
-  io.out(exportYaml(live));
+  io.out(exportYaml(live.catalogue, { groups: live.groupsWhole }));
+  if (live.notAdministered.length) {
+    io.err(
+      `catalog export: left out ${plural(live.notAdministered.length, 'product')} that the key's user cannot administer (${NOT_ADMINISTERED})`,
+    );
+  }
+  if (!live.groupsWhole) io.err(`catalog export: left out groups: ${GROUPS_UNREAD}`);
   return EXIT.ok;
 }
 
@@ -38,25 +60,58 @@ export function readCatalogueFile(path: string): CatalogueFile {
   return (input ?? {}) as CatalogueFile;
 }
 
-/** Which logins of these exist on the service (lower case): a batch read, one by one only when one is missing. */
-async function existingUsers(client: CatalogClient, logins: string[]): Promise<Set<string>> {
+/**
+ * Which of these names exist on the service (lower case), read in batches from a route that refuses
+ * a batch naming an unknown one (51): a refused batch is looked up in halves until the name is singled
+ * out. `undefined` when the caller may not read that route at all (`unreadable`, e.g. Group.get's 805).
+ */
+async function existingNames(
+  names: string[],
+  read: (names: string[]) => Promise<string[]>,
+  unreadable?: number,
+): Promise<Set<string> | undefined> {
   const found = new Set<string>();
-  const lookUp = async (names: string[]): Promise<void> => {
-    if (names.length === 0) return;
+  const lookUp = async (batch: string[]): Promise<void> => {
+    if (batch.length === 0) return;
     try {
-      const answer = await client.get<Schemas['UserListDto']>(pathOf('/rest/user'), { query: { names } });
-      for (const user of answer.data.users) found.add(key(user.name));
+      for (const name of await read(batch)) found.add(key(name));
     } catch (error) {
-      // 51: a name is unknown; the rest are looked up in halves until it is singled out.
       if (!(error instanceof ServiceError && error.code === 51)) throw error;
-      if (names.length === 1) return;
-      const half = Math.ceil(names.length / 2);
-      await lookUp(names.slice(0, half));
-      await lookUp(names.slice(half));
+      if (batch.length === 1) return;
+      const half = Math.ceil(batch.length / 2);
+      await lookUp(batch.slice(0, half));
+      await lookUp(batch.slice(half));
     }
   };
-  for (let i = 0; i < logins.length; i += 200) await lookUp(logins.slice(i, i + 200));
+  try {
+    for (let i = 0; i < names.length; i += 200) await lookUp(names.slice(i, i + 200));
+  } catch (error) {
+    if (unreadable !== undefined && error instanceof ServiceError && error.code === unreadable) return undefined;
+    throw error;
+  }
   return found;
+}
+
+/** Which logins of these exist on the service (lower case). */
+async function existingUsers(client: CatalogClient, logins: string[]): Promise<Set<string>> {
+  const read = async (names: string[]) =>
+    (await client.get<Schemas['UserListDto']>(pathOf('/rest/user'), { query: { names } })).data.users.map(
+      (u) => u.name,
+    );
+  return (await existingNames(logins, read))!;
+}
+
+/**
+ * The group names the file uses, of those the reads did not show: looked up by name (Group.get answers
+ * every name it is asked for to whoever may call it). A caller who may not call it (805) cannot check
+ * them: they are taken as they are, and a wrong one is refused by the write that names it.
+ */
+async function existingGroups(client: CatalogClient, names: string[]): Promise<Set<string>> {
+  const read = async (batch: string[]) =>
+    (await client.get<Schemas['GroupListDto']>(pathOf('/rest/group'), { query: { names: batch } })).data.groups.map(
+      (g) => g.name,
+    );
+  return (await existingNames(names, read, 805)) ?? new Set(names.map(key));
 }
 
 /** An object's name in the file, and its old name when it is renamed. */
@@ -64,8 +119,39 @@ function namesOf(o: { name: string; renamed_from?: string }): string[] {
   return o.renamed_from === undefined ? [o.name] : [o.name, o.renamed_from];
 }
 
+/** A plan, with what it left as it is and why (one line each, for stderr). */
+export interface PlanOutcome {
+  plan: Plan;
+  notes: string[];
+}
+
+/**
+ * The file's products the caller may change: those matched (by name, else by `renamed_from`) to a
+ * product they administer, or new. One matched to a product they can see but not administer is left
+ * out, and counted.
+ */
+function administeredPart(
+  file: CatalogueFile,
+  live: LiveRead,
+): { products?: CatalogueFile['products']; leftOut: number } {
+  if (!file.products) return { leftOut: 0 };
+  const mine = new Set(live.catalogue.products.map((p) => key(p.name)));
+  const others = new Set(live.notAdministered.map((p) => key(p.name)));
+  const products = file.products.filter((p) => {
+    if (mine.has(key(p.name))) return true;
+    if (others.has(key(p.name))) return false;
+    return p.renamed_from === undefined || !others.has(key(p.renamed_from)) || mine.has(key(p.renamed_from));
+  });
+  return { products, leftOut: file.products.length - products.length };
+}
+
 /** Reads what the plan compares the file with, checks the file's references, and works out the plan. */
-export async function makePlan(client: CatalogClient, file: CatalogueFile, prune: boolean): Promise<Plan> {
+export async function makePlan(
+  client: CatalogClient,
+  file: CatalogueFile,
+  prune: boolean,
+  command = 'plan',
+): Promise<PlanOutcome> {
   const groupControlsOf = new Set<string>(); // names as the file gives them (new and old)
   const ccOf = new Set<string>();
   const flagTypeNames = new Set<string>();
@@ -90,9 +176,26 @@ export async function makePlan(client: CatalogClient, file: CatalogueFile, prune
     }),
     existingUsers(client, loginsOf(file)),
   ]);
-  const problems = referenceProblems(file, live, users);
+  const unseenGroups = groupsOf(file).filter((name) => !live.groupNames.has(key(name)));
+  const groups = new Set([...live.groupNames, ...(await existingGroups(client, unseenGroups))]);
+  const problems = referenceProblems(file, live, users, groups);
   if (problems.length) throw new SeedError(problems);
-  return diffCatalogue(live, desiredCatalogue(file), { prune });
+
+  const notes: string[] = [];
+  const { products, leftOut } = administeredPart(file, live);
+  // Under --prune every product the caller cannot administer is kept; otherwise those the file names.
+  const kept = prune && file.products ? live.notAdministered.length : leftOut;
+  if (kept) {
+    notes.push(
+      `catalog ${command}: left as they are: ${plural(kept, 'product')} that the key's user cannot administer (${NOT_ADMINISTERED})`,
+    );
+  }
+  const desired = desiredCatalogue({ ...file, products });
+  if (file.groups && !live.groupsWhole) {
+    desired.groups = undefined;
+    notes.push(`catalog ${command}: groups: not compared: ${GROUPS_UNREAD}`);
+  }
+  return { plan: diffCatalogue(live.catalogue, desired, { prune }), notes };
 }
 
 /**
@@ -116,7 +219,8 @@ export async function planCommand(
   options: { prune: boolean; out?: string },
 ): Promise<number> {
   const file = readCatalogueFile(path);
-  const plan = await makePlan(client, file, options.prune);
+  const { plan, notes } = await makePlan(client, file, options.prune);
+  for (const note of notes) io.err(note);
   io.out(planText(plan));
   if (options.out) {
     const saved: SavedPlan = { catalog_plan: 1, url: client.url, changes: plan.changes };
@@ -157,7 +261,11 @@ export async function applyCommand(
       return EXIT.error;
     }
     plan = { changes: input.changes };
-  } else plan = await makePlan(client, file!, options.prune);
+  } else {
+    const outcome = await makePlan(client, file!, options.prune, 'apply');
+    for (const note of outcome.notes) io.err(note);
+    plan = outcome.plan;
+  }
   io.out(planText(plan));
   if (countsOf(plan).error) {
     io.err('catalog apply: the plan has changes that cannot be done; nothing was applied.');

@@ -87,7 +87,8 @@ function flagTypeItem(t: CatFlagType) {
 }
 
 /** The live catalogue as the file's document (plain data, ready to dump). */
-export function exportDocument(live: Catalogue): CatalogueFile {
+/** `groups`: whether the groups were read whole (their settings shown): else `groups:` is left out. */
+export function exportDocument(live: Catalogue, options: { groups: boolean }): CatalogueFile {
   const classifications = [...live.classifications].sort(
     (a, b) => a.sortkey - b.sortkey || byText(key(a.name), key(b.name)),
   );
@@ -112,7 +113,7 @@ export function exportDocument(live: Catalogue): CatalogueFile {
       ...(c.sortkey !== DEFAULTS.classification.sortkey ? { sortkey: c.sortkey } : {}),
     }));
   if (ownClassifications.length) document.classifications = ownClassifications;
-  const groups = live.groups
+  const groups = (options.groups ? live.groups : [])
     .filter((g) => g.is_bug_group)
     .sort((a, b) => byText(key(a.name), key(b.name)))
     .map((g) => ({ name: g.name, description: g.description, ...(g.is_active ? {} : { is_active: false }) }));
@@ -125,7 +126,7 @@ export function exportDocument(live: Catalogue): CatalogueFile {
   return document;
 }
 
-export function exportYaml(live: Catalogue): string {
+export function exportYaml(live: Catalogue, options: { groups: boolean }): string {
   // No line folding and no anchors: a value stays on its line, so a change is one line of diff.
-  return dump(exportDocument(live), { lineWidth: -1, noRefs: true });
+  return dump(exportDocument(live, options), { lineWidth: -1, noRefs: true });
 }

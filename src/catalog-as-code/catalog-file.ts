@@ -13,6 +13,7 @@ import {
   sortedTargets,
   targetText,
 } from './catalog-model.js';
+import type { LiveRead } from './catalog-read.js';
 
 /**
  * The catalogue file (SPEC §14): the seed format of §12 restricted to the catalogue — classifications,
@@ -67,17 +68,23 @@ export function shapeProblems(input: unknown): string[] {
 }
 
 /**
- * The reference check of the seed, against the live catalogue (and the users the file names):
- * names the file uses must exist in the file or on the service. `__Any__` (every product) in a
- * flag type's lists is no product name.
+ * The reference check of the seed, against the live catalogue (every product the caller can see,
+ * administered or not), the users the file names and the groups known to exist: names the file uses
+ * must exist in the file or on the service. `__Any__` (every product) in a flag type's lists is no
+ * product name.
  */
-export function referenceProblems(file: CatalogueFile, live: Catalogue, users: Set<string>): string[] {
+export function referenceProblems(
+  file: CatalogueFile,
+  live: LiveRead,
+  users: Set<string>,
+  groups: Set<string>,
+): string[] {
   const existing: Existing = {
     users,
-    groups: new Set(live.groups.map((g) => key(g.name))),
-    classifications: new Set(live.classifications.map((c) => key(c.name))),
+    groups,
+    classifications: new Set(live.catalogue.classifications.map((c) => key(c.name))),
     products: new Map(
-      live.products.map((p) => [
+      [...live.catalogue.products, ...live.notAdministered].map((p) => [
         key(p.name),
         {
           components: new Set((p.components ?? []).map((c) => key(c.name))),
@@ -98,8 +105,17 @@ export function referenceProblems(file: CatalogueFile, live: Catalogue, users: S
       exclusions: withoutAny(t.exclusions),
     })),
   };
-  // Group names are checked against bug groups; a product's own group controls may name any group the service lists.
   return referenceProblemsIn(seed, existing);
+}
+
+/** Every group name the file uses (its group controls' and its flag types' grant and request groups). */
+export function groupsOf(file: CatalogueFile): string[] {
+  const names = new Set<string>();
+  for (const product of file.products ?? []) for (const c of product.group_controls ?? []) names.add(c.group);
+  for (const type of file.flag_types ?? []) {
+    for (const group of [type.grant_group, type.request_group]) if (group) names.add(group);
+  }
+  return [...names];
 }
 
 /** Every login the file names (for the reference check's user lookup). */

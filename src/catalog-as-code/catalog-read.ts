@@ -3,6 +3,7 @@ import { type CatalogClient, eachLimited, pathOf, type Schemas, ServiceError } f
 import {
   type CatComponent,
   type CatFlagType,
+  type CatGroup,
   type CatGroupControl,
   type CatProduct,
   type Catalogue,
@@ -56,9 +57,14 @@ type Controls = Map<string, CatGroupControl[]>;
 
 /**
  * The group controls of these products (names), or of every product the caller administers (`'all'`).
- * A product that does not exist, or that the caller does not administer, is not in the answer.
+ * A product that does not exist, or that the caller does not administer, is not in the answer. Each
+ * control names its group (the answer lists every active bug group): those names go to `groupNames`.
  */
-async function readGroupControls(client: CatalogClient, products: string[] | 'all'): Promise<Controls> {
+async function readGroupControls(
+  client: CatalogClient,
+  products: string[] | 'all',
+  groupNames: Set<string>,
+): Promise<Controls> {
   const controls: Controls = new Map();
   const batches = products === 'all' ? [undefined] : chunks(products, NAMES_PER_REQUEST);
   await eachLimited(batches, PARALLEL, async (names) => {
@@ -66,6 +72,7 @@ async function readGroupControls(client: CatalogClient, products: string[] | 'al
       query: names ? { names } : {},
     });
     for (const product of answer.data.products) {
+      for (const control of product.group_controls) groupNames.add(key(control.group.name));
       controls.set(
         key(product.name),
         product.group_controls.map(controlOf).filter((c) => !isDefaultControl(c)),
@@ -73,6 +80,37 @@ async function readGroupControls(client: CatalogClient, products: string[] | 'al
     }
   });
   return controls;
+}
+
+/** Bugzilla's group_cannot_view: Group.get for a caller in neither editusers nor creategroups who can bless no group. */
+const GROUP_CANNOT_VIEW = 805;
+
+/**
+ * The groups as Group.get shows them to the caller: every group with its settings to members of
+ * `creategroups` (`whole`); names and descriptions only, of every group (`editusers`) or of those the
+ * caller can bless, to others; nothing to a caller with none of these rights (805), such as a member
+ * of `editcomponents` alone.
+ */
+async function readGroups(client: CatalogClient): Promise<{ groups: CatGroup[]; whole: boolean }> {
+  let answer: Schemas['GroupListDto'];
+  try {
+    answer = (await client.get<Schemas['GroupListDto']>(pathOf('/rest/group'))).data;
+  } catch (error) {
+    if (error instanceof ServiceError && error.code === GROUP_CANNOT_VIEW) return { groups: [], whole: false };
+    throw error;
+  }
+  // is_bug_group and is_active are given to members of creategroups only, who are given every group.
+  const whole = answer.groups.every((g) => g.is_bug_group !== undefined);
+  return {
+    whole,
+    groups: answer.groups.map((g) => ({
+      id: g.id,
+      name: g.name,
+      description: g.description,
+      is_active: g.is_active ?? true,
+      is_bug_group: g.is_bug_group ?? false,
+    })),
+  };
 }
 
 /** The default CC list of these components, or of every component of these products; by component id. */
@@ -92,25 +130,47 @@ async function readDefaultCc(
   return lists;
 }
 
-export async function readCatalogue(client: CatalogClient, options: ReadOptions): Promise<Catalogue> {
+/** The live catalogue as the caller may read and change it. */
+export interface LiveRead {
+  /** What the caller administers (check_can_admin_product): what export writes and plan compares. */
+  catalogue: Catalogue;
+  /**
+   * Products the caller can see but does not administer (a Mandatory group they are not in, or no
+   * editcomponents on it): known by name for the file's references, never exported or changed.
+   */
+  notAdministered: CatProduct[];
+  /** Whether `catalogue.groups` holds every group with its settings (a member of creategroups). */
+  groupsWhole: boolean;
+  /** Every group name the reads showed (lower case): Group.get's, the group controls', the flag types'. */
+  groupNames: Set<string>;
+}
+
+export async function readCatalogue(client: CatalogClient, options: ReadOptions): Promise<LiveRead> {
+  const groupNames = new Set<string>();
   // The group controls go alongside the product list: of the products named, or in one request all
   // those the caller administers.
   const controlsRead = readGroupControls(
     client,
     options.groupControlsOf === 'all' && options.products?.length ? options.products : options.groupControlsOf,
+    groupNames,
   );
-  const [products, classifications, groups, controls] = await Promise.all([
+  const [products, editable, classifications, groups, controls] = await Promise.all([
     client.get<Schemas['ProductListDto']>(pathOf('/rest/product'), {
       query: {
         ...(options.products?.length ? { names: options.products } : { type: 'accessible' }),
         ...(options.flagTypes === 'all' ? {} : { exclude_fields: 'components.flag_types' }),
       },
     }),
+    // Bugzilla's check_can_admin_product for every product at once: those the caller may change.
+    client.get<Schemas['ProductIdsDto']>(pathOf('/rest/product_editable')),
     client.get<Schemas['ClassificationListDto']>(pathOf('/rest/classification')),
-    client.get<Schemas['GroupListDto']>(pathOf('/rest/group')),
+    readGroups(client),
     controlsRead,
   ]);
+  for (const group of groups.groups) groupNames.add(key(group.name));
+  const administered = new Set(editable.data.ids);
   const flagTypeNames = new Set(options.flagTypes === 'all' ? [] : options.flagTypes);
+  const notAdministered: CatProduct[] = [];
   const catalogue: Catalogue = {
     classifications: classifications.data.classifications.map((c) => ({
       id: c.id,
@@ -118,35 +178,28 @@ export async function readCatalogue(client: CatalogClient, options: ReadOptions)
       description: c.description ?? '',
       sortkey: c.sort_key,
     })),
-    groups: groups.data.groups.map((g) => ({
-      id: g.id,
-      name: g.name,
-      description: g.description,
-      is_active: g.is_active ?? true,
-      is_bug_group: g.is_bug_group ?? false,
-    })),
-    products: products.data.products.map((p) => {
-      for (const c of p.components) {
-        for (const t of [...(c.flag_types?.bug ?? []), ...(c.flag_types?.attachment ?? [])]) flagTypeNames.add(t.name);
-      }
-      return productOf(p);
-    }),
+    groups: groups.groups,
+    products: [],
     flag_types: [],
   };
+  for (const p of products.data.products) {
+    if (!administered.has(p.id)) {
+      notAdministered.push(productOf(p));
+      continue;
+    }
+    // The flag types of the products the caller administers: those of others are not theirs to export or prune.
+    for (const c of p.components) {
+      for (const t of [...(c.flag_types?.bug ?? []), ...(c.flag_types?.attachment ?? [])]) flagTypeNames.add(t.name);
+    }
+    catalogue.products.push(productOf(p));
+  }
 
   const controlsWanted =
     options.groupControlsOf === 'all' ? undefined : new Set(options.groupControlsOf.map((name) => key(name)));
   for (const product of catalogue.products) {
     if (controlsWanted && !controlsWanted.has(key(product.name))) continue;
-    product.group_controls = controls.get(key(product.name));
-    // The product is there, but the caller does not administer it: its controls cannot be read.
-    if (!product.group_controls) {
-      throw new ServiceError(
-        400,
-        32000,
-        `You are not allowed to edit properties of product '${product.name}' (its group controls cannot be read).`,
-      );
-    }
+    // Every product the caller administers is in the controls answer (the same rule decides both).
+    product.group_controls = controls.get(key(product.name)) ?? [];
   }
 
   const components = catalogue.products.flatMap((p) => (p.components ?? []).map((c) => [p, c] as const));
@@ -165,7 +218,10 @@ export async function readCatalogue(client: CatalogClient, options: ReadOptions)
   }
 
   catalogue.flag_types = await readFlagTypes(client, [...flagTypeNames]);
-  return catalogue;
+  for (const type of catalogue.flag_types) {
+    for (const group of [type.grant_group, type.request_group]) if (group) groupNames.add(key(group));
+  }
+  return { catalogue, notAdministered, groupsWhole: groups.whole, groupNames };
 }
 
 export function productOf(p: Schemas['ProductDto']): CatProduct {
