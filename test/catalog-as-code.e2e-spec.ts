@@ -461,22 +461,64 @@ describe.each(DIALECTS)('bugzilla-products catalog [%s]', (dialect) => {
     expect((await rest('GET', '/rest/component/Gadget/Core')).body.description).toBe('Core, by someone else.');
   });
 
-  it('refuses a bad file before any request, every problem by path (the seed validation of SPEC §12)', async () => {
+  it('refuses a bad file before any write, every problem by path in one run: its shape, and the names its well-formed parts use', async () => {
     const bad = file(
       'bad.yaml',
-      'products:\n  - name: Widget Pro\n    colour: blue\n    components: [{ name: X }]\nusers: []\nflag_types: [{ name: "has space" }]\n',
+      [
+        'products:',
+        '  - name: Widget Pro',
+        '    colour: blue',
+        '    components: [{ name: X }]',
+        // No name: its component's assignee is checked all the same.
+        '  - description: No name.',
+        '    components: [{ name: Y, description: y, default_assignee: ghost@example.com }]',
+        '  - name: Gadget',
+        '    description: Changed?',
+        '    components: [{ name: Z, description: z, default_assignee: nobody@example.com }]',
+        // The first control is malformed, the second names no group: named by its place in the file.
+        '    group_controls: [{ group: team, membercontrol: Sometimes }, { group: nope }]',
+        'users: []',
+        'flag_types: [{ name: "has space", description: s, inclusions: [Nowhere] }, 7]',
+        '',
+      ].join('\n'),
     );
-    // Nothing listens there: a request would fail differently.
-    const shape = await bin(['catalog', 'plan', bad, '--url', 'http://127.0.0.1:9']);
-    expect(shape.code).toBe(1);
-    expect(shape.stderr.split('\n')).toEqual([
-      `catalog: ${bad}: 4 problems:`,
+    const shapeLines = [
       '  users: is not a known key',
       '  products[0].colour: is not a known key',
       '  products[0].components[0].default_assignee: is required',
+      '  products[1].name: is required',
+      '  products[2].group_controls[0].membercontrol: must be one of "NA", "Shown", "Default", "Mandatory"',
       '  flag_types[0].name: must match pattern "^[^\\s,]+$"',
-      '',
-    ]);
+      '  flag_types[1]: must be object',
+    ];
+    const applied = await catalog(['apply', bad, '--yes']);
+    expect(applied).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: [
+        `catalog: ${bad}: 11 problems:`,
+        ...shapeLines,
+        "  products[1].components[0].default_assignee: no user 'ghost@example.com'",
+        "  products[2].components[0].default_assignee: no user 'nobody@example.com'",
+        "  products[2].group_controls[1].group: no group 'nope'",
+        "  flag_types[0].inclusions: no product 'Nowhere'",
+        '',
+      ].join('\n'),
+    });
+    expect((await rest('GET', '/rest/product/Gadget')).body.products[0].description).not.toBe('Changed?');
+
+    // Nothing listens there: the shape's problems are listed all the same, and the names are said to be unchecked.
+    const unreachable = await bin(['catalog', 'plan', bad, '--url', 'http://127.0.0.1:9']);
+    expect(unreachable).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: [
+        `catalog: ${bad}: 7 problems:`,
+        ...shapeLines,
+        '  (the names it uses were not checked: the service at http://127.0.0.1:9 did not answer)',
+        '',
+      ].join('\n'),
+    });
     const references = file(
       'references.yaml',
       'products:\n  - name: Widget Pro\n    components: [{ name: X, description: x, default_assignee: nobody@example.com }]\n    group_controls: [{ group: nope }]\nflag_types: [{ name: f, description: f, inclusions: [Nowhere] }]\n',

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { readSeedFile } from '../seed/seed-file.js';
 import { SeedError } from '../seed/seed-validation.js';
 import { applyPlan } from './catalog-apply.js';
-import { type CatalogClient, pathOf, type Schemas, ServiceError } from './catalog-client.js';
+import { type CatalogClient, ServiceError } from './catalog-client.js';
 import { type Change, diffCatalogue, type Plan } from './catalog-diff.js';
 import { exportYaml } from './catalog-export.js';
 import {
@@ -12,9 +12,11 @@ import {
   groupsOf,
   loginsOf,
   referenceProblems,
-  shapeProblems,
+  shapeCheck,
 } from './catalog-file.js';
 import { key } from './catalog-model.js';
+import { type CheckablePart, checkablePart, isStandIn } from './checkable-part.js';
+import { existingGroups, existingUsers } from './name-lookups.js';
 import { componentKey, type LiveRead, readCatalogue } from './catalog-read.js';
 import { changeLine, countsOf, planText, summaryLine } from './plan-printer.js';
 
@@ -52,71 +54,47 @@ export async function exportCommand(client: CatalogClient, io: Output, products?
   return EXIT.ok;
 }
 
-/** The file, checked for its shape before any request: a SeedError lists every problem by path. */
-export function readCatalogueFile(path: string): CatalogueFile {
-  const input = readSeedFile(path);
-  const problems = shapeProblems(input);
-  if (problems.length) throw new SeedError(problems);
-  return (input ?? {}) as CatalogueFile;
-}
-
-/**
- * Which of these names exist on the service (lower case), read in batches from a route that refuses
- * a batch naming an unknown one (51): a refused batch is looked up in halves until the name is singled
- * out. `undefined` when the caller may not read that route at all (`unreadable`, e.g. Group.get's 805).
- */
-async function existingNames(
-  names: string[],
-  read: (names: string[]) => Promise<string[]>,
-  unreadable?: number,
-): Promise<Set<string> | undefined> {
-  const found = new Set<string>();
-  const lookUp = async (batch: string[]): Promise<void> => {
-    if (batch.length === 0) return;
-    try {
-      for (const name of await read(batch)) found.add(key(name));
-    } catch (error) {
-      if (!(error instanceof ServiceError && error.code === 51)) throw error;
-      if (batch.length === 1) return;
-      const half = Math.ceil(batch.length / 2);
-      await lookUp(batch.slice(0, half));
-      await lookUp(batch.slice(half));
-    }
-  };
-  try {
-    for (let i = 0; i < names.length; i += 200) await lookUp(names.slice(i, i + 200));
-  } catch (error) {
-    if (unreadable !== undefined && error instanceof ServiceError && error.code === unreadable) return undefined;
-    throw error;
+/** A catalogue file whose shape is wrong: every problem, and why the names it uses were not checked, if they were not. */
+export class FileProblems extends SeedError {
+  constructor(
+    problems: string[],
+    readonly unchecked?: string,
+  ) {
+    super(problems);
   }
-  return found;
-}
-
-/** Which logins of these exist on the service (lower case). */
-async function existingUsers(client: CatalogClient, logins: string[]): Promise<Set<string>> {
-  const read = async (names: string[]) =>
-    (await client.get<Schemas['UserListDto']>(pathOf('/rest/user'), { query: { names } })).data.users.map(
-      (u) => u.name,
-    );
-  return (await existingNames(logins, read))!;
 }
 
 /**
- * The group names the file uses, of those the reads did not show: looked up by name (Group.get answers
- * every name it is asked for to whoever may call it). A caller who may not call it (805) cannot check
- * them: they are taken as they are, and a wrong one is refused by the write that names it.
+ * A well-formed file, or a FileProblems listing every problem of a bad one: those of its shape, then
+ * those of the names its well-formed parts use, checked against the service (reads only; nothing is
+ * written). Should the service not answer, the shape's problems are listed all the same.
  */
-async function existingGroups(client: CatalogClient, names: string[]): Promise<Set<string>> {
-  const read = async (batch: string[]) =>
-    (await client.get<Schemas['GroupListDto']>(pathOf('/rest/group'), { query: { names: batch } })).data.groups.map(
-      (g) => g.name,
-    );
-  return (await existingNames(names, read, 805)) ?? new Set(names.map(key));
+async function checkedFile(client: CatalogClient, input: unknown): Promise<CatalogueFile> {
+  const { problems: shape, errors } = shapeCheck(input);
+  if (shape.length === 0) return (input ?? {}) as CatalogueFile;
+  const checkable = checkablePart(input, errors);
+  if (!checkable) throw new FileProblems(shape);
+  let names: string[];
+  try {
+    const { problems } = await readLive(client, checkable.document as CatalogueFile, false);
+    names = problems.map((problem) => inFile(checkable, problem));
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    const why = error.status === 0 ? `the service at ${client.url} did not answer` : error.message;
+    throw new FileProblems(shape, `the names it uses were not checked: ${why}`);
+  }
+  throw new FileProblems([...shape, ...names]);
 }
 
-/** An object's name in the file, and its old name when it is renamed. */
+/** A problem of the checkable copy, named by its path in the file. */
+function inFile(checkable: CheckablePart, problem: string): string {
+  const colon = problem.indexOf(': ');
+  return `${checkable.pathInFile(problem.slice(0, colon))}${problem.slice(colon)}`;
+}
+
+/** An object's names in the file (its old name too when it is renamed), stand-ins for missing ones aside. */
 function namesOf(o: { name: string; renamed_from?: string }): string[] {
-  return o.renamed_from === undefined ? [o.name] : [o.name, o.renamed_from];
+  return (o.renamed_from === undefined ? [o.name] : [o.name, o.renamed_from]).filter((name) => !isStandIn(name));
 }
 
 /** A plan, with what it left as it is and why (one line each, for stderr). */
@@ -145,13 +123,12 @@ function administeredPart(
   return { products, leftOut: file.products.length - products.length };
 }
 
-/** Reads what the plan compares the file with, checks the file's references, and works out the plan. */
-export async function makePlan(
+/** The live catalogue the file is compared with, read for what the file names, and the problems of the names it uses. */
+async function readLive(
   client: CatalogClient,
   file: CatalogueFile,
   prune: boolean,
-  command = 'plan',
-): Promise<PlanOutcome> {
+): Promise<{ live: LiveRead; problems: string[] }> {
   const groupControlsOf = new Set<string>(); // names as the file gives them (new and old)
   const ccOf = new Set<string>();
   const flagTypeNames = new Set<string>();
@@ -178,7 +155,21 @@ export async function makePlan(
   ]);
   const unseenGroups = groupsOf(file).filter((name) => !live.groupNames.has(key(name)));
   const groups = new Set([...live.groupNames, ...(await existingGroups(client, unseenGroups))]);
-  const problems = referenceProblems(file, live, users, groups);
+  return { live, problems: referenceProblems(file, live, users, groups) };
+}
+
+/**
+ * Checks the file (its shape, then the names it uses, against the catalogue read for it) and works
+ * out the plan. A bad file is a SeedError listing every problem by path; nothing is written.
+ */
+export async function makePlan(
+  client: CatalogClient,
+  input: unknown,
+  prune: boolean,
+  command = 'plan',
+): Promise<PlanOutcome> {
+  const file = await checkedFile(client, input);
+  const { live, problems } = await readLive(client, file, prune);
   if (problems.length) throw new SeedError(problems);
 
   const notes: string[] = [];
@@ -218,8 +209,7 @@ export async function planCommand(
   path: string,
   options: { prune: boolean; out?: string },
 ): Promise<number> {
-  const file = readCatalogueFile(path);
-  const { plan, notes } = await makePlan(client, file, options.prune);
+  const { plan, notes } = await makePlan(client, readSeedFile(path), options.prune);
   for (const note of notes) io.err(note);
   io.out(planText(plan));
   if (options.out) {
@@ -248,7 +238,6 @@ export async function applyCommand(
   options: { prune: boolean; yes: boolean; interactive: boolean },
 ): Promise<number> {
   const input = readSeedFile(path);
-  const file = isSavedPlan(input) ? undefined : readCatalogueFile(path);
   // Checked before any request: without a terminal nobody can answer the question.
   if (!options.yes && !options.interactive) {
     io.err('catalog apply: --yes is required when no terminal can confirm');
@@ -262,7 +251,7 @@ export async function applyCommand(
     }
     plan = { changes: input.changes };
   } else {
-    const outcome = await makePlan(client, file!, options.prune, 'apply');
+    const outcome = await makePlan(client, input, options.prune, 'apply');
     for (const note of outcome.notes) io.err(note);
     plan = outcome.plan;
   }

@@ -1,6 +1,6 @@
 import type { Seed, SeedComponent, SeedFlagTarget, SeedProduct, SeedValue } from '../seed/seed.js';
 import { SEED_SCHEMA } from '../seed/seed-schema.js';
-import { type Existing, flagTargets, referenceProblemsIn, shapeCheck } from '../seed/seed-validation.js';
+import { type Existing, flagTargets, referenceProblemsIn, shapeErrorCheck } from '../seed/seed-validation.js';
 import {
   ANY_PRODUCT,
   type CatFlagType,
@@ -61,10 +61,11 @@ function catalogueSchema(): object {
 }
 
 export const CATALOGUE_SCHEMA = catalogueSchema();
-const catalogueShapeProblems = shapeCheck(CATALOGUE_SCHEMA);
+/** The file against the catalogue's schema: one line per problem, by path, and the schema errors behind them. */
+export const shapeCheck = shapeErrorCheck(CATALOGUE_SCHEMA);
 
 export function shapeProblems(input: unknown): string[] {
-  return catalogueShapeProblems(input);
+  return shapeCheck(input).problems;
 }
 
 /**
@@ -128,7 +129,8 @@ export function loginsOf(file: CatalogueFile): string[] {
       for (const cc of c.default_cc ?? []) logins.add(cc);
     }
   }
-  return [...logins];
+  // A component without its assignee is a problem of the file's shape (checked for what else it names).
+  return [...logins].filter((login) => typeof login === 'string');
 }
 
 function valueOf(value: SeedValue): CatValue {
