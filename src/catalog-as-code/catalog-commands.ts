@@ -44,7 +44,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export async function exportCommand(client: CatalogClient, io: Output, products?: string[]): Promise<number> {
   const live = await readCatalogue(client, { products, groupControlsOf: 'all', ccOf: 'all', flagTypes: 'all' });
-  io.out(exportYaml(live.catalogue, { groups: live.groupsWhole }));
+  for (const piece of exportYaml(live.catalogue, { groups: live.groupsWhole })) io.out(piece);
   if (live.notAdministered.length) {
     io.err(
       `catalog export: left out ${plural(live.notAdministered.length, 'product')} that the key's user cannot administer (${NOT_ADMINISTERED})`,
@@ -231,30 +231,35 @@ async function confirmed(): Promise<boolean> {
   }
 }
 
+/**
+ * The plan apply walks: a saved one (of this service only), or one made now from the file. The file
+ * as parsed is let go once the plan is made: only the plan is held while the writes go out.
+ */
+async function planToApply(client: CatalogClient, io: Output, path: string, prune: boolean): Promise<Plan | undefined> {
+  const input = readSeedFile(path);
+  if (isSavedPlan(input)) {
+    if (input.url === client.url) return { changes: input.changes };
+    io.err(`catalog apply: ${path} is a plan of ${input.url}, not of ${client.url}`);
+    return undefined;
+  }
+  const outcome = await makePlan(client, input, prune, 'apply');
+  for (const note of outcome.notes) io.err(note);
+  return outcome.plan;
+}
+
 export async function applyCommand(
   client: CatalogClient,
   io: Output,
   path: string,
   options: { prune: boolean; yes: boolean; interactive: boolean },
 ): Promise<number> {
-  const input = readSeedFile(path);
   // Checked before any request: without a terminal nobody can answer the question.
   if (!options.yes && !options.interactive) {
     io.err('catalog apply: --yes is required when no terminal can confirm');
     return EXIT.error;
   }
-  let plan: Plan;
-  if (isSavedPlan(input)) {
-    if (input.url !== client.url) {
-      io.err(`catalog apply: ${path} is a plan of ${input.url}, not of ${client.url}`);
-      return EXIT.error;
-    }
-    plan = { changes: input.changes };
-  } else {
-    const outcome = await makePlan(client, input, options.prune, 'apply');
-    for (const note of outcome.notes) io.err(note);
-    plan = outcome.plan;
-  }
+  const plan = await planToApply(client, io, path, options.prune);
+  if (!plan) return EXIT.error;
   io.out(planText(plan));
   if (countsOf(plan).error) {
     io.err('catalog apply: the plan has changes that cannot be done; nothing was applied.');

@@ -23,9 +23,19 @@ import {
 
 /** Requests in flight at once for the batched reads. */
 const PARALLEL = 8;
+/** Product-list requests in flight at once: each answer is held whole until it is mapped. */
+const PARALLEL_PRODUCT_READS = 2;
+
+type Query = Record<string, string | number | (string | number)[]>;
 // Batch sizes: each keeps a request's URL to a few kilobytes, which any proxy in front passes.
-/** Product names per group-control request. */
+/** Product names, or ids, per group-control request. */
 const NAMES_PER_REQUEST = 100;
+/**
+ * Products per product-list request (about 1.2 MB of answer on the bench data). One answer for the
+ * whole catalogue (25 MB at 2,000 products) was held three times over — its bytes, its text, and the
+ * parsed objects — before the first product was mapped: 200 MB of the plan's peak.
+ */
+const PRODUCTS_PER_REQUEST = 50;
 /** Component ids per default-CC request. */
 const COMPONENT_IDS_PER_REQUEST = 500;
 /** Products per default-CC request of whole products (about 2,500 components on the bench data). */
@@ -56,20 +66,23 @@ export function componentKey(product: string, component: string): string {
 type Controls = Map<string, CatGroupControl[]>;
 
 /**
- * The group controls of these products (names), or of every product the caller administers (`'all'`).
- * A product that does not exist, or that the caller does not administer, is not in the answer. Each
+ * The group controls of these products (by name or id), a batch of them per request. A product that
+ * does not exist, or that the caller does not administer, is not in the answers. Each
  * control names its group (the answer lists every active bug group): those names go to `groupNames`.
  */
 async function readGroupControls(
   client: CatalogClient,
-  products: string[] | 'all',
+  products: { names: string[] } | { ids: number[] },
   groupNames: Set<string>,
 ): Promise<Controls> {
   const controls: Controls = new Map();
-  const batches = products === 'all' ? [undefined] : chunks(products, NAMES_PER_REQUEST);
-  await eachLimited(batches, PARALLEL, async (names) => {
+  const batches: ({ names: string[] } | { ids: number[] })[] =
+    'names' in products
+      ? chunks(products.names, NAMES_PER_REQUEST).map((names) => ({ names }))
+      : chunks(products.ids, NAMES_PER_REQUEST).map((ids) => ({ ids }));
+  await eachLimited(batches, PARALLEL, async (query) => {
     const answer = await client.get<Schemas['ProductGroupControlsListDto']>(pathOf('/rest/product_group_controls'), {
-      query: names ? { names } : {},
+      query,
     });
     for (const product of answer.data.products) {
       for (const control of product.group_controls) groupNames.add(key(control.group.name));
@@ -147,28 +160,31 @@ export interface LiveRead {
 
 export async function readCatalogue(client: CatalogClient, options: ReadOptions): Promise<LiveRead> {
   const groupNames = new Set<string>();
-  // The group controls go alongside the product list: of the products named, or in one request all
-  // those the caller administers.
-  const controlsRead = readGroupControls(
-    client,
-    options.groupControlsOf === 'all' && options.products?.length ? options.products : options.groupControlsOf,
-    groupNames,
-  );
-  const [products, editable, classifications, groups, controls] = await Promise.all([
-    client.get<Schemas['ProductListDto']>(pathOf('/rest/product'), {
-      query: {
-        ...(options.products?.length ? { names: options.products } : { type: 'accessible' }),
-        ...(options.flagTypes === 'all' ? {} : { exclude_fields: 'components.flag_types' }),
-      },
-    }),
+  const [ids, editable, classifications, groups] = await Promise.all([
+    options.products?.length
+      ? undefined
+      : client.get<Schemas['ProductIdsDto']>(pathOf('/rest/product_accessible')).then((a) => a.data.ids),
     // Bugzilla's check_can_admin_product for every product at once: those the caller may change.
     client.get<Schemas['ProductIdsDto']>(pathOf('/rest/product_editable')),
     client.get<Schemas['ClassificationListDto']>(pathOf('/rest/classification')),
     readGroups(client),
-    controlsRead,
   ]);
-  for (const group of groups.groups) groupNames.add(key(group.name));
   const administered = new Set(editable.data.ids);
+  // The group controls go alongside the product list: of the products the file names, or of every
+  // product the caller administers (those asked for by name, if any).
+  const controlsRead = readGroupControls(
+    client,
+    options.groupControlsOf !== 'all'
+      ? { names: options.groupControlsOf }
+      : options.products?.length
+        ? { names: options.products }
+        : { ids: editable.data.ids },
+    groupNames,
+  );
+  const exclude = options.flagTypes === 'all' ? {} : { exclude_fields: 'components.flag_types' };
+  const batches: Query[] = ids
+    ? chunks(ids, PRODUCTS_PER_REQUEST).map((batch) => ({ ids: batch }))
+    : [{ names: options.products! }];
   const flagTypeNames = new Set(options.flagTypes === 'all' ? [] : options.flagTypes);
   const notAdministered: CatProduct[] = [];
   const catalogue: Catalogue = {
@@ -182,17 +198,32 @@ export async function readCatalogue(client: CatalogClient, options: ReadOptions)
     products: [],
     flag_types: [],
   };
-  for (const p of products.data.products) {
-    if (!administered.has(p.id)) {
-      notAdministered.push(productOf(p));
-      continue;
+  for (const group of groups.groups) groupNames.add(key(group.name));
+  // Each answer is mapped as it comes and let go: the raw answers are never all held at once.
+  const perBatch = await eachLimited(batches, PARALLEL_PRODUCT_READS, async (query) => {
+    const answer = await client.get<Schemas['ProductListDto']>(pathOf('/rest/product'), {
+      query: { ...query, ...exclude },
+    });
+    const mine: CatProduct[] = [];
+    const others: CatProduct[] = [];
+    for (const p of answer.data.products) {
+      if (!administered.has(p.id)) {
+        others.push(productOf(p));
+        continue;
+      }
+      // The flag types of the products the caller administers: those of others are not theirs to export or prune.
+      for (const c of p.components) {
+        for (const t of [...(c.flag_types?.bug ?? []), ...(c.flag_types?.attachment ?? [])]) flagTypeNames.add(t.name);
+      }
+      mine.push(productOf(p));
     }
-    // The flag types of the products the caller administers: those of others are not theirs to export or prune.
-    for (const c of p.components) {
-      for (const t of [...(c.flag_types?.bug ?? []), ...(c.flag_types?.attachment ?? [])]) flagTypeNames.add(t.name);
-    }
-    catalogue.products.push(productOf(p));
+    return { mine, others };
+  });
+  for (const { mine, others } of perBatch) {
+    catalogue.products.push(...mine);
+    notAdministered.push(...others);
   }
+  const controls = await controlsRead;
 
   const controlsWanted =
     options.groupControlsOf === 'all' ? undefined : new Set(options.groupControlsOf.map((name) => key(name)));
