@@ -84,16 +84,7 @@ export function referenceProblems(
     users,
     groups,
     classifications: new Set(live.catalogue.classifications.map((c) => key(c.name))),
-    products: new Map(
-      [...live.catalogue.products, ...live.notAdministered].map((p) => [
-        key(p.name),
-        {
-          components: new Set((p.components ?? []).map((c) => key(c.name))),
-          versions: new Set((p.versions ?? []).map((v) => key(v.name))),
-          milestones: new Set((p.milestones ?? []).map((m) => key(m.name))),
-        },
-      ]),
-    ),
+    products: new ProductParts([...live.catalogue.products, ...live.notAdministered]),
     bugs: new Set(),
   };
   const withoutAny = (targets: SeedFlagTarget[] | undefined) =>
@@ -107,6 +98,40 @@ export function referenceProblems(
     })),
   };
   return referenceProblemsIn(seed, existing);
+}
+
+type Parts = { components: Set<string>; versions: Set<string>; milestones: Set<string> };
+
+/**
+ * The live products' parts by product name (lower case), each worked out when the check first asks
+ * for it: a file names few products' parts (in flag types' targets), and the sets of every component
+ * of a large catalogue are not built for nothing.
+ */
+class ProductParts extends Map<string, Parts> {
+  private readonly byName: Map<string, CatProduct>;
+
+  constructor(products: CatProduct[]) {
+    super();
+    this.byName = new Map(products.map((p) => [key(p.name), p]));
+  }
+
+  override get(name: string): Parts | undefined {
+    const cached = super.get(name);
+    if (cached) return cached;
+    const p = this.byName.get(name);
+    if (!p) return undefined;
+    const parts = {
+      components: new Set((p.components ?? []).map((c) => key(c.name))),
+      versions: new Set((p.versions ?? []).map((v) => key(v.name))),
+      milestones: new Set((p.milestones ?? []).map((m) => key(m.name))),
+    };
+    this.set(name, parts);
+    return parts;
+  }
+
+  override has(name: string): boolean {
+    return this.byName.has(name);
+  }
 }
 
 /** Every group name the file uses (its group controls' and its flag types' grant and request groups). */
