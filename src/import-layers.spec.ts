@@ -86,4 +86,17 @@ describe('import layers', () => {
     );
     expect(outside).toEqual([]);
   });
+
+  it("the server's two clients, the admin console and the catalogue commands, share the generated API types (src/openapi/), not each other's folders", () => {
+    /** What the files under root import from outside root, as paths from the repository. */
+    const reachOf = (root: string) =>
+      sourceFiles(root).flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)]
+          .map(([, spec]) => relative(resolve('.'), resolve(dirname(file), spec)))
+          .filter((target) => !target.startsWith(`${root}/`)),
+      );
+    expect(reachOf('admin-ui/src')).toEqual(['src/openapi/rest-api.js']);
+    expect(reachOf('src/catalog-as-code').filter((target) => !target.startsWith('src/'))).toEqual([]);
+    expect(reachOf('src/catalog-as-code')).toContain('src/openapi/rest-api.js');
+  });
 });

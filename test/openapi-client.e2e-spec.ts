@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { format, resolveConfig } from 'prettier';
 import { DIALECTS, startTestApp, type TestApp } from './support/test-app.js';
 
 const run = promisify(execFile);
@@ -139,5 +140,15 @@ describe(`a typed client generated from the served document [${dialect}]`, () =>
       newVersion: 'number',
       health: 'ok',
     });
+  });
+
+  it('the committed types (src/openapi/rest-api.d.ts, which the console and the catalogue command use) are what the served document generates now', async () => {
+    const out = join(dir, 'rest-api.d.ts');
+    await run(process.execPath, ['scripts/openapi-types.mjs', '--url', baseUrl, '--out', out]);
+    const committed = 'src/openapi/rest-api.d.ts';
+    // The committed file is formatted as the rest of src/ is (npm run format); its first line says how it was made.
+    const options = { ...(await resolveConfig(committed)), filepath: committed };
+    const body = (text: string) => text.slice(text.indexOf('\n') + 1);
+    expect(body(await format(readFileSync(out, 'utf8'), options))).toBe(body(readFileSync(committed, 'utf8')));
   });
 });

@@ -2,8 +2,10 @@ import { dump } from 'js-yaml';
 import type { SeedFlagType, SeedGroupControl, SeedValue } from '../seed/seed.js';
 import type { CatalogueFile } from './catalog-file.js';
 import {
+  type CatClassification,
   type CatComponent,
   type CatFlagType,
+  type CatGroup,
   type CatProduct,
   type CatValue,
   type Catalogue,
@@ -87,7 +89,15 @@ function flagTypeItem(t: CatFlagType) {
 }
 
 /** The live catalogue as the file's document (plain data, ready to dump). */
-export function exportDocument(live: Catalogue): CatalogueFile {
+/** One top-level list of the file: its items, each made into the file's form only when it is written. */
+interface Section<T = any> {
+  key: keyof CatalogueFile;
+  items: T[];
+  item: (item: T) => unknown;
+}
+
+/** `groups`: whether the groups were read whole (their settings shown): else `groups:` is left out. */
+function exportSections(live: Catalogue, options: { groups: boolean }): Section[] {
   const classifications = [...live.classifications].sort(
     (a, b) => a.sortkey - b.sortkey || byText(key(a.name), key(b.name)),
   );
@@ -97,7 +107,6 @@ export function exportDocument(live: Catalogue): CatalogueFile {
       (place.get(key(a.classification)) ?? 0) - (place.get(key(b.classification)) ?? 0) ||
       byText(key(a.name), key(b.name)),
   );
-  const document: CatalogueFile = {};
   const ownClassifications = classifications
     // The default classification is Bugzilla's own: listed only when it was changed.
     .filter(
@@ -105,27 +114,54 @@ export function exportDocument(live: Catalogue): CatalogueFile {
         key(c.name) !== key(UNCLASSIFIED) ||
         c.sortkey !== DEFAULTS.classification.sortkey ||
         c.description !== UNCLASSIFIED_DESCRIPTION,
-    )
-    .map((c) => ({
-      name: c.name,
-      ...(c.description !== DEFAULTS.classification.description ? { description: c.description } : {}),
-      ...(c.sortkey !== DEFAULTS.classification.sortkey ? { sortkey: c.sortkey } : {}),
-    }));
-  if (ownClassifications.length) document.classifications = ownClassifications;
-  const groups = live.groups
+    );
+  const groups = (options.groups ? live.groups : [])
     .filter((g) => g.is_bug_group)
-    .sort((a, b) => byText(key(a.name), key(b.name)))
-    .map((g) => ({ name: g.name, description: g.description, ...(g.is_active ? {} : { is_active: false }) }));
-  if (groups.length) document.groups = groups;
-  if (products.length) document.products = products.map(productItem);
+    .sort((a, b) => byText(key(a.name), key(b.name)));
   const types = [...live.flag_types].sort(
     (a, b) => a.sortkey - b.sortkey || byText(key(a.name), key(b.name)) || byText(a.target_type, b.target_type),
   );
-  if (types.length) document.flag_types = types.map(flagTypeItem);
-  return document;
+  const sections: Section[] = [
+    {
+      key: 'classifications',
+      items: ownClassifications,
+      item: (c: CatClassification) => ({
+        name: c.name,
+        ...(c.description !== DEFAULTS.classification.description ? { description: c.description } : {}),
+        ...(c.sortkey !== DEFAULTS.classification.sortkey ? { sortkey: c.sortkey } : {}),
+      }),
+    },
+    {
+      key: 'groups',
+      items: groups,
+      item: (g: CatGroup) => ({
+        name: g.name,
+        description: g.description,
+        ...(g.is_active ? {} : { is_active: false }),
+      }),
+    },
+    { key: 'products', items: products, item: productItem },
+    { key: 'flag_types', items: types, item: flagTypeItem },
+  ];
+  return sections.filter((section) => section.items.length);
 }
 
-export function exportYaml(live: Catalogue): string {
-  // No line folding and no anchors: a value stays on its line, so a change is one line of diff.
-  return dump(exportDocument(live), { lineWidth: -1, noRefs: true });
+// No line folding and no anchors: a value stays on its line, so a change is one line of diff.
+const DUMP = { lineWidth: -1, noRefs: true };
+
+/**
+ * The live catalogue as the file's YAML, in pieces to write as they come: each item is made into
+ * the file's form and dumped on its own (the bytes of dumping the whole document at once), so the
+ * whole document is never held, as objects or as text, beside the catalogue it comes from.
+ */
+export function* exportYaml(live: Catalogue, options: { groups: boolean }): Generator<string> {
+  const sections = exportSections(live, options);
+  if (sections.length === 0) yield dump({}, DUMP);
+  for (const section of sections) {
+    yield `${section.key}:\n`;
+    for (const item of section.items) {
+      const text = dump({ [section.key]: [section.item(item)] }, DUMP);
+      yield text.slice(text.indexOf('\n') + 1);
+    }
+  }
 }

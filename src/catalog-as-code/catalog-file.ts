@@ -1,6 +1,6 @@
 import type { Seed, SeedComponent, SeedFlagTarget, SeedProduct, SeedValue } from '../seed/seed.js';
 import { SEED_SCHEMA } from '../seed/seed-schema.js';
-import { type Existing, flagTargets, referenceProblemsIn, shapeCheck } from '../seed/seed-validation.js';
+import { type Existing, flagTargets, referenceProblemsIn, shapeErrorCheck } from '../seed/seed-validation.js';
 import {
   ANY_PRODUCT,
   type CatFlagType,
@@ -13,6 +13,7 @@ import {
   sortedTargets,
   targetText,
 } from './catalog-model.js';
+import type { LiveRead } from './catalog-read.js';
 
 /**
  * The catalogue file (SPEC §14): the seed format of §12 restricted to the catalogue — classifications,
@@ -60,32 +61,30 @@ function catalogueSchema(): object {
 }
 
 export const CATALOGUE_SCHEMA = catalogueSchema();
-const catalogueShapeProblems = shapeCheck(CATALOGUE_SCHEMA);
+/** The file against the catalogue's schema: one line per problem, by path, and the schema errors behind them. */
+export const shapeCheck = shapeErrorCheck(CATALOGUE_SCHEMA);
 
 export function shapeProblems(input: unknown): string[] {
-  return catalogueShapeProblems(input);
+  return shapeCheck(input).problems;
 }
 
 /**
- * The reference check of the seed, against the live catalogue (and the users the file names):
- * names the file uses must exist in the file or on the service. `__Any__` (every product) in a
- * flag type's lists is no product name.
+ * The reference check of the seed, against the live catalogue (every product the caller can see,
+ * administered or not), the users the file names and the groups known to exist: names the file uses
+ * must exist in the file or on the service. `__Any__` (every product) in a flag type's lists is no
+ * product name.
  */
-export function referenceProblems(file: CatalogueFile, live: Catalogue, users: Set<string>): string[] {
+export function referenceProblems(
+  file: CatalogueFile,
+  live: LiveRead,
+  users: Set<string>,
+  groups: Set<string>,
+): string[] {
   const existing: Existing = {
     users,
-    groups: new Set(live.groups.map((g) => key(g.name))),
-    classifications: new Set(live.classifications.map((c) => key(c.name))),
-    products: new Map(
-      live.products.map((p) => [
-        key(p.name),
-        {
-          components: new Set((p.components ?? []).map((c) => key(c.name))),
-          versions: new Set((p.versions ?? []).map((v) => key(v.name))),
-          milestones: new Set((p.milestones ?? []).map((m) => key(m.name))),
-        },
-      ]),
-    ),
+    groups,
+    classifications: new Set(live.catalogue.classifications.map((c) => key(c.name))),
+    products: new ProductParts([...live.catalogue.products, ...live.notAdministered]),
     bugs: new Set(),
   };
   const withoutAny = (targets: SeedFlagTarget[] | undefined) =>
@@ -98,8 +97,51 @@ export function referenceProblems(file: CatalogueFile, live: Catalogue, users: S
       exclusions: withoutAny(t.exclusions),
     })),
   };
-  // Group names are checked against bug groups; a product's own group controls may name any group the service lists.
   return referenceProblemsIn(seed, existing);
+}
+
+type Parts = { components: Set<string>; versions: Set<string>; milestones: Set<string> };
+
+/**
+ * The live products' parts by product name (lower case), each worked out when the check first asks
+ * for it: a file names few products' parts (in flag types' targets), and the sets of every component
+ * of a large catalogue are not built for nothing.
+ */
+class ProductParts extends Map<string, Parts> {
+  private readonly byName: Map<string, CatProduct>;
+
+  constructor(products: CatProduct[]) {
+    super();
+    this.byName = new Map(products.map((p) => [key(p.name), p]));
+  }
+
+  override get(name: string): Parts | undefined {
+    const cached = super.get(name);
+    if (cached) return cached;
+    const p = this.byName.get(name);
+    if (!p) return undefined;
+    const parts = {
+      components: new Set((p.components ?? []).map((c) => key(c.name))),
+      versions: new Set((p.versions ?? []).map((v) => key(v.name))),
+      milestones: new Set((p.milestones ?? []).map((m) => key(m.name))),
+    };
+    this.set(name, parts);
+    return parts;
+  }
+
+  override has(name: string): boolean {
+    return this.byName.has(name);
+  }
+}
+
+/** Every group name the file uses (its group controls' and its flag types' grant and request groups). */
+export function groupsOf(file: CatalogueFile): string[] {
+  const names = new Set<string>();
+  for (const product of file.products ?? []) for (const c of product.group_controls ?? []) names.add(c.group);
+  for (const type of file.flag_types ?? []) {
+    for (const group of [type.grant_group, type.request_group]) if (group) names.add(group);
+  }
+  return [...names];
 }
 
 /** Every login the file names (for the reference check's user lookup). */
@@ -112,7 +154,8 @@ export function loginsOf(file: CatalogueFile): string[] {
       for (const cc of c.default_cc ?? []) logins.add(cc);
     }
   }
-  return [...logins];
+  // A component without its assignee is a problem of the file's shape (checked for what else it names).
+  return [...logins].filter((login) => typeof login === 'string');
 }
 
 function valueOf(value: SeedValue): CatValue {

@@ -3,6 +3,7 @@ import { type CatalogClient, eachLimited, pathOf, type Schemas, ServiceError } f
 import {
   type CatComponent,
   type CatFlagType,
+  type CatGroup,
   type CatGroupControl,
   type CatProduct,
   type Catalogue,
@@ -22,9 +23,19 @@ import {
 
 /** Requests in flight at once for the batched reads. */
 const PARALLEL = 8;
+/** Product-list requests in flight at once: each answer is held whole until it is mapped. */
+const PARALLEL_PRODUCT_READS = 2;
+
+type Query = Record<string, string | number | (string | number)[]>;
 // Batch sizes: each keeps a request's URL to a few kilobytes, which any proxy in front passes.
-/** Product names per group-control request. */
+/** Product names, or ids, per group-control request. */
 const NAMES_PER_REQUEST = 100;
+/**
+ * Products per product-list request (about 1.2 MB of answer on the bench data). One answer for the
+ * whole catalogue (25 MB at 2,000 products) was held three times over — its bytes, its text, and the
+ * parsed objects — before the first product was mapped: 200 MB of the plan's peak.
+ */
+const PRODUCTS_PER_REQUEST = 50;
 /** Component ids per default-CC request. */
 const COMPONENT_IDS_PER_REQUEST = 500;
 /** Products per default-CC request of whole products (about 2,500 components on the bench data). */
@@ -55,17 +66,26 @@ export function componentKey(product: string, component: string): string {
 type Controls = Map<string, CatGroupControl[]>;
 
 /**
- * The group controls of these products (names), or of every product the caller administers (`'all'`).
- * A product that does not exist, or that the caller does not administer, is not in the answer.
+ * The group controls of these products (by name or id), a batch of them per request. A product that
+ * does not exist, or that the caller does not administer, is not in the answers. Each
+ * control names its group (the answer lists every active bug group): those names go to `groupNames`.
  */
-async function readGroupControls(client: CatalogClient, products: string[] | 'all'): Promise<Controls> {
+async function readGroupControls(
+  client: CatalogClient,
+  products: { names: string[] } | { ids: number[] },
+  groupNames: Set<string>,
+): Promise<Controls> {
   const controls: Controls = new Map();
-  const batches = products === 'all' ? [undefined] : chunks(products, NAMES_PER_REQUEST);
-  await eachLimited(batches, PARALLEL, async (names) => {
+  const batches: ({ names: string[] } | { ids: number[] })[] =
+    'names' in products
+      ? chunks(products.names, NAMES_PER_REQUEST).map((names) => ({ names }))
+      : chunks(products.ids, NAMES_PER_REQUEST).map((ids) => ({ ids }));
+  await eachLimited(batches, PARALLEL, async (query) => {
     const answer = await client.get<Schemas['ProductGroupControlsListDto']>(pathOf('/rest/product_group_controls'), {
-      query: names ? { names } : {},
+      query,
     });
     for (const product of answer.data.products) {
+      for (const control of product.group_controls) groupNames.add(key(control.group.name));
       controls.set(
         key(product.name),
         product.group_controls.map(controlOf).filter((c) => !isDefaultControl(c)),
@@ -73,6 +93,37 @@ async function readGroupControls(client: CatalogClient, products: string[] | 'al
     }
   });
   return controls;
+}
+
+/** Bugzilla's group_cannot_view: Group.get for a caller in neither editusers nor creategroups who can bless no group. */
+const GROUP_CANNOT_VIEW = 805;
+
+/**
+ * The groups as Group.get shows them to the caller: every group with its settings to members of
+ * `creategroups` (`whole`); names and descriptions only, of every group (`editusers`) or of those the
+ * caller can bless, to others; nothing to a caller with none of these rights (805), such as a member
+ * of `editcomponents` alone.
+ */
+async function readGroups(client: CatalogClient): Promise<{ groups: CatGroup[]; whole: boolean }> {
+  let answer: Schemas['GroupListDto'];
+  try {
+    answer = (await client.get<Schemas['GroupListDto']>(pathOf('/rest/group'))).data;
+  } catch (error) {
+    if (error instanceof ServiceError && error.code === GROUP_CANNOT_VIEW) return { groups: [], whole: false };
+    throw error;
+  }
+  // is_bug_group and is_active are given to members of creategroups only, who are given every group.
+  const whole = answer.groups.every((g) => g.is_bug_group !== undefined);
+  return {
+    whole,
+    groups: answer.groups.map((g) => ({
+      id: g.id,
+      name: g.name,
+      description: g.description,
+      is_active: g.is_active ?? true,
+      is_bug_group: g.is_bug_group ?? false,
+    })),
+  };
 }
 
 /** The default CC list of these components, or of every component of these products; by component id. */
@@ -92,25 +143,50 @@ async function readDefaultCc(
   return lists;
 }
 
-export async function readCatalogue(client: CatalogClient, options: ReadOptions): Promise<Catalogue> {
-  // The group controls go alongside the product list: of the products named, or in one request all
-  // those the caller administers.
+/** The live catalogue as the caller may read and change it. */
+export interface LiveRead {
+  /** What the caller administers (check_can_admin_product): what export writes and plan compares. */
+  catalogue: Catalogue;
+  /**
+   * Products the caller can see but does not administer (a Mandatory group they are not in, or no
+   * editcomponents on it): known by name for the file's references, never exported or changed.
+   */
+  notAdministered: CatProduct[];
+  /** Whether `catalogue.groups` holds every group with its settings (a member of creategroups). */
+  groupsWhole: boolean;
+  /** Every group name the reads showed (lower case): Group.get's, the group controls', the flag types'. */
+  groupNames: Set<string>;
+}
+
+export async function readCatalogue(client: CatalogClient, options: ReadOptions): Promise<LiveRead> {
+  const groupNames = new Set<string>();
+  const [ids, editable, classifications, groups] = await Promise.all([
+    options.products?.length
+      ? undefined
+      : client.get<Schemas['ProductIdsDto']>(pathOf('/rest/product_accessible')).then((a) => a.data.ids),
+    // Bugzilla's check_can_admin_product for every product at once: those the caller may change.
+    client.get<Schemas['ProductIdsDto']>(pathOf('/rest/product_editable')),
+    client.get<Schemas['ClassificationListDto']>(pathOf('/rest/classification')),
+    readGroups(client),
+  ]);
+  const administered = new Set(editable.data.ids);
+  // The group controls go alongside the product list: of the products the file names, or of every
+  // product the caller administers (those asked for by name, if any).
   const controlsRead = readGroupControls(
     client,
-    options.groupControlsOf === 'all' && options.products?.length ? options.products : options.groupControlsOf,
+    options.groupControlsOf !== 'all'
+      ? { names: options.groupControlsOf }
+      : options.products?.length
+        ? { names: options.products }
+        : { ids: editable.data.ids },
+    groupNames,
   );
-  const [products, classifications, groups, controls] = await Promise.all([
-    client.get<Schemas['ProductListDto']>(pathOf('/rest/product'), {
-      query: {
-        ...(options.products?.length ? { names: options.products } : { type: 'accessible' }),
-        ...(options.flagTypes === 'all' ? {} : { exclude_fields: 'components.flag_types' }),
-      },
-    }),
-    client.get<Schemas['ClassificationListDto']>(pathOf('/rest/classification')),
-    client.get<Schemas['GroupListDto']>(pathOf('/rest/group')),
-    controlsRead,
-  ]);
+  const exclude = options.flagTypes === 'all' ? {} : { exclude_fields: 'components.flag_types' };
+  const batches: Query[] = ids
+    ? chunks(ids, PRODUCTS_PER_REQUEST).map((batch) => ({ ids: batch }))
+    : [{ names: options.products! }];
   const flagTypeNames = new Set(options.flagTypes === 'all' ? [] : options.flagTypes);
+  const notAdministered: CatProduct[] = [];
   const catalogue: Catalogue = {
     classifications: classifications.data.classifications.map((c) => ({
       id: c.id,
@@ -118,35 +194,43 @@ export async function readCatalogue(client: CatalogClient, options: ReadOptions)
       description: c.description ?? '',
       sortkey: c.sort_key,
     })),
-    groups: groups.data.groups.map((g) => ({
-      id: g.id,
-      name: g.name,
-      description: g.description,
-      is_active: g.is_active ?? true,
-      is_bug_group: g.is_bug_group ?? false,
-    })),
-    products: products.data.products.map((p) => {
+    groups: groups.groups,
+    products: [],
+    flag_types: [],
+  };
+  for (const group of groups.groups) groupNames.add(key(group.name));
+  // Each answer is mapped as it comes and let go: the raw answers are never all held at once.
+  const perBatch = await eachLimited(batches, PARALLEL_PRODUCT_READS, async (query) => {
+    const answer = await client.get<Schemas['ProductListDto']>(pathOf('/rest/product'), {
+      query: { ...query, ...exclude },
+    });
+    const mine: CatProduct[] = [];
+    const others: CatProduct[] = [];
+    for (const p of answer.data.products) {
+      if (!administered.has(p.id)) {
+        others.push(productOf(p));
+        continue;
+      }
+      // The flag types of the products the caller administers: those of others are not theirs to export or prune.
       for (const c of p.components) {
         for (const t of [...(c.flag_types?.bug ?? []), ...(c.flag_types?.attachment ?? [])]) flagTypeNames.add(t.name);
       }
-      return productOf(p);
-    }),
-    flag_types: [],
-  };
+      mine.push(productOf(p));
+    }
+    return { mine, others };
+  });
+  for (const { mine, others } of perBatch) {
+    catalogue.products.push(...mine);
+    notAdministered.push(...others);
+  }
+  const controls = await controlsRead;
 
   const controlsWanted =
     options.groupControlsOf === 'all' ? undefined : new Set(options.groupControlsOf.map((name) => key(name)));
   for (const product of catalogue.products) {
     if (controlsWanted && !controlsWanted.has(key(product.name))) continue;
-    product.group_controls = controls.get(key(product.name));
-    // The product is there, but the caller does not administer it: its controls cannot be read.
-    if (!product.group_controls) {
-      throw new ServiceError(
-        400,
-        32000,
-        `You are not allowed to edit properties of product '${product.name}' (its group controls cannot be read).`,
-      );
-    }
+    // Every product the caller administers is in the controls answer (the same rule decides both).
+    product.group_controls = controls.get(key(product.name)) ?? [];
   }
 
   const components = catalogue.products.flatMap((p) => (p.components ?? []).map((c) => [p, c] as const));
@@ -165,7 +249,10 @@ export async function readCatalogue(client: CatalogClient, options: ReadOptions)
   }
 
   catalogue.flag_types = await readFlagTypes(client, [...flagTypeNames]);
-  return catalogue;
+  for (const type of catalogue.flag_types) {
+    for (const group of [type.grant_group, type.request_group]) if (group) groupNames.add(key(group));
+  }
+  return { catalogue, notAdministered, groupsWhole: groups.whole, groupNames };
 }
 
 export function productOf(p: Schemas['ProductDto']): CatProduct {

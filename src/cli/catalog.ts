@@ -1,5 +1,12 @@
 import { parseArgs } from 'node:util';
-import { applyCommand, EXIT, exportCommand, type Output, planCommand } from '../catalog-as-code/catalog-commands.js';
+import {
+  applyCommand,
+  EXIT,
+  exportCommand,
+  FileProblems,
+  type Output,
+  planCommand,
+} from '../catalog-as-code/catalog-commands.js';
 import { CatalogClient } from '../catalog-as-code/catalog-client.js';
 import { SeedError } from '../seed/seed-validation.js';
 
@@ -61,11 +68,12 @@ export async function runCatalog(args: string[], env: NodeJS.ProcessEnv): Promis
       interactive: Boolean(process.stdin.isTTY),
     });
   } catch (error) {
-    if (error instanceof SeedError)
+    if (error instanceof SeedError) {
       io.err(
         `catalog: ${file}: ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}:\n  ${error.problems.join('\n  ')}`,
       );
-    else io.err(`catalog ${command}: ${error instanceof Error ? error.message : String(error)}`);
+      if (error instanceof FileProblems && error.unchecked) io.err(`  (${error.unchecked})`);
+    } else io.err(`catalog ${command}: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT.error;
   } finally {
     client.close();

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { load } from 'js-yaml';
 import { SeedError } from './seed-validation.js';
+import { loadYaml } from './yaml-in-pieces.js';
 
 /**
  * Reads a seed or provider-states file: JSON when it ends in `.json`, YAML otherwise (YAML
@@ -18,7 +18,7 @@ export function readSeedFile(path: string): unknown {
     ]);
   }
   try {
-    return path.toLowerCase().endsWith('.json') ? JSON.parse(text) : (load(text) ?? {});
+    return path.toLowerCase().endsWith('.json') ? JSON.parse(text) : (loadYaml(text) ?? {});
   } catch (error) {
     const kind = path.toLowerCase().endsWith('.json') ? 'JSON' : 'YAML';
     throw new SeedError([`${path}: not valid ${kind} (${(error as Error).message.split('\n')[0]})`]);

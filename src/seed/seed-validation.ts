@@ -49,8 +49,17 @@ function describe(error: ErrorObject): [path: string, message: string] {
  * such as the catalogue file's): one line per problem, by path.
  */
 export function shapeCheck(schema: object): (input: unknown) => string[] {
+  const check = shapeErrorCheck(schema);
+  return (input) => check(input).problems;
+}
+
+/** The shape check with the schema errors behind its lines (for a caller that checks what it can of a malformed input). */
+export function shapeErrorCheck(schema: object): (input: unknown) => { problems: string[]; errors: ErrorObject[] } {
   const validateShape = ajv.compile(schema);
-  return (input) => problemsOf(validateShape(input) ? [] : (validateShape.errors ?? []));
+  return (input) => {
+    const errors = validateShape(input) ? [] : [...(validateShape.errors ?? [])];
+    return { problems: problemsOf(errors), errors };
+  };
 }
 
 function problemsOf(errors: ErrorObject[]): string[] {

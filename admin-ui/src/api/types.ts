@@ -1,11 +1,11 @@
 /**
  * The REST API's shapes, as the console uses them (SPEC §3, §5, §9, §10). The answers are the types
- * generated from the service's OpenAPI document (src/catalog-as-code/rest-api.d.ts, kept current by
+ * generated from the service's OpenAPI document (src/openapi/rest-api.d.ts, kept current by
  * test/openapi-client.e2e-spec.ts), so a DTO changed in the service breaks the console's build, not the
  * console; what the console reads in part (include_fields) and the narrower bodies it sends are its own.
  */
 
-import type { components } from '../../../src/catalog-as-code/rest-api.js';
+import type { components } from '../../../src/openapi/rest-api.js';
 
 type Schemas = components['schemas'];
 

@@ -1,4 +1,4 @@
-// Generated from the service's OpenAPI document by `npm run openapi:types -- --out src/catalog-as-code/rest-api.d.ts`. Do not edit.
+// Generated from the service's OpenAPI document by `npm run openapi:types -- --out src/openapi/rest-api.d.ts`. Do not edit.
 export interface paths {
   '/health': {
     parameters: {
