@@ -1,6 +1,7 @@
 import { startTestApp, DIALECTS, type TestApp } from './support/test-app.js';
 import { TcpProxy } from './support/tcp-proxy.js';
 import { envelope } from './support/envelope.js';
+import { PACKAGE_VERSION } from './support/release.js';
 
 describe.each(DIALECTS)('GET /health [%s]', (dialect) => {
   let app: TestApp;
@@ -11,11 +12,11 @@ describe.each(DIALECTS)('GET /health [%s]', (dialect) => {
     await app.close();
   });
 
-  it('answers 200 {"status":"ok"} when the database answers', async () => {
+  it('answers 200 {"status":"ok"} and the version when the database answers', async () => {
     const res = await app.get('/health');
     expect(res.status).toBe(200);
-    // The suite's MariaDB has no binary log: the model polls as before, and /health is SPEC §7's.
-    expect(res.body).toEqual({ status: 'ok' });
+    // The suite's MariaDB has no binary log: the model polls as before, and /health is SPEC §7's, plus the version (§17).
+    expect(res.body).toEqual({ status: 'ok', version: PACKAGE_VERSION });
   });
 });
 

@@ -98,6 +98,7 @@ export async function supervise(): Promise<void> {
         if (message.bzp === 'start-failed') failure = new StartFailure(oneLine(message.reason), message.config);
         if (message.bzp !== 'ready') return;
         version = message.version;
+        console.log(`worker ${worker.process.pid} ready (version ${version})`);
         settle();
         resolve(worker);
       };
