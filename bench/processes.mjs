@@ -1,6 +1,6 @@
 // What the benchmark scripts need of the processes they start: running one, whether one answers, and the
 // CPU it used.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -67,6 +67,28 @@ export function processTicks(pid) {
  */
 export function mainThreadTicks(pid) {
   return ticksOf(`/proc/${pid}/task/${pid}/stat`);
+}
+
+/**
+ * The workers of a service started as `node dist/src/main.js`: the supervisor (SPEC §17) serves nothing
+ * itself, its worker processes do (one with WORKERS=1; a reload replaces them). [] when it has none.
+ */
+export function workerPids(pid) {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** The one worker of a service with WORKERS=1 (the process whose memory and event loop serve it). */
+export function servingPid(pid) {
+  return workerPids(pid)[0] ?? pid;
+}
+
+/** CPU ticks of a service: its supervisor's and its workers'. */
+export function serviceTicks(pid) {
+  return [pid, ...workerPids(pid)].reduce((sum, one) => sum + processTicks(one), 0);
 }
 
 function ticksOf(statFile) {
