@@ -45,7 +45,8 @@ export function generateBenchData({ products, components, databaseUrl, fixtureFi
 export async function waitForHealth(base, child, name) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited (code ${child.exitCode}); see bench/results/${name}.log`);
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited (code ${child.exitCode}); see bench/results/${name}.log`);
     try {
       if ((await fetch(`${base}/health`)).ok) return;
     } catch {
@@ -75,7 +76,11 @@ export function mainThreadTicks(pid) {
  */
 export function workerPids(pid) {
   try {
-    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
