@@ -96,6 +96,15 @@ async function run(options, workers, fixture, databaseUrl, port) {
   child.stderr.on('data', (chunk) => (output += chunk));
   const answers = [];
   const failures = {};
+  // autocannon keeps reconnecting after stop() until its clients are gone: what fails once the run is
+  // over (the service stopping) is not counted.
+  let measuring = true;
+  const failedAt = [];
+  const fail = (what) => {
+    if (!measuring) return;
+    failures[what] = (failures[what] ?? 0) + 1;
+    failedAt.push([Date.now(), what]);
+  };
   let load;
   try {
     await waitForHealth(base, child, `reload-workers-${workers}`);
@@ -108,12 +117,9 @@ async function run(options, workers, fixture, databaseUrl, port) {
     });
     load.on('response', (_client, status, _bytes, time) => {
       answers.push({ at: Date.now(), time });
-      if (status !== 200) failures[status] = (failures[status] ?? 0) + 1;
+      if (status !== 200) fail(status);
     });
-    load.on(
-      'reqError',
-      (error) => (failures[error.code ?? error.message] = (failures[error.code ?? error.message] ?? 0) + 1),
-    );
+    load.on('reqError', (error) => fail(error.code ?? error.message));
     await sleep(5000); // warm-up
 
     const reloads = [];
@@ -143,6 +149,8 @@ async function run(options, workers, fixture, databaseUrl, port) {
       console.log(`WORKERS=${workers} reload ${n}: ${JSON.stringify(reloads.at(-1))}`);
     }
     await sleep(2000);
+    measuring = false;
+    if (failedAt.length) console.log(`failures at: ${JSON.stringify([failedAt[0], failedAt.at(-1)])} (${failedAt.length})`);
     load.stop();
     return { workers, connections: options.connections, answers: answers.length, failures, reloads };
   } finally {
