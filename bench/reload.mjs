@@ -14,12 +14,22 @@
 //
 // Results: bench/results/reload.{json,md}.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { waitForHealth, workerPids } from './processes.mjs';
+import { workerPids } from './processes.mjs';
 import { stopProcess } from './stop-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -92,8 +102,14 @@ async function run(options, workers, fixture, databaseUrl, port) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
+  const log = join(RESULTS, `reload-workers-${workers}.log`);
+  writeFileSync(log, '');
+  const keep = (chunk) => {
+    output += chunk;
+    appendFileSync(log, chunk);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const answers = [];
   const failures = {};
   // autocannon keeps reconnecting after stop() until its clients are gone: what fails once the run is
@@ -107,7 +123,10 @@ async function run(options, workers, fixture, databaseUrl, port) {
   };
   let load;
   try {
-    await waitForHealth(base, child, `reload-workers-${workers}`);
+    // (Not waitForHealth's minute: at 10,000 products on a loaded machine the first start may take longer.)
+    for (const deadline = Date.now() + 600_000; (await healthVersion(base)) === undefined; await sleep(200)) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the service did not start; see ${log}`);
+    }
     const path = `/rest/product?names=${encodeURIComponent(fixture.bigProduct)}`;
     load = autocannon({
       url: base,
@@ -130,7 +149,11 @@ async function run(options, workers, fixture, databaseUrl, port) {
       const old = workerPids(child.pid);
       const before = Date.now();
       child.kill('SIGHUP');
-      while ((await healthVersion(base)) !== version) await sleep(20);
+      while ((await healthVersion(base)) !== version) {
+        if (child.exitCode !== null) throw new Error(`the service exited (${child.exitCode}); see ${log}`);
+        if (/Reload failed/.test(output)) throw new Error(`the reload failed; see ${log}`);
+        await sleep(20);
+      }
       const toNewVersionMs = Date.now() - before;
       await untilGone(old);
       const drainedMs = Date.now() - before;
@@ -150,7 +173,8 @@ async function run(options, workers, fixture, databaseUrl, port) {
     }
     await sleep(2000);
     measuring = false;
-    if (failedAt.length) console.log(`failures at: ${JSON.stringify([failedAt[0], failedAt.at(-1)])} (${failedAt.length})`);
+    if (failedAt.length)
+      console.log(`failures at: ${JSON.stringify([failedAt[0], failedAt.at(-1)])} (${failedAt.length})`);
     load.stop();
     return { workers, connections: options.connections, answers: answers.length, failures, reloads };
   } finally {
@@ -159,6 +183,8 @@ async function run(options, workers, fixture, databaseUrl, port) {
     rmSync(copy, { recursive: true, force: true });
   }
 }
+
+const ms = (value) => (value === null ? '-' : value.toFixed(1));
 
 export async function reload(argv) {
   const options = parseArgs(argv);
@@ -182,7 +208,7 @@ export async function reload(argv) {
     r.reloads.map(
       (x) =>
         `| ${r.workers} | ${x.n} | ${x.toNewVersionMs} | ${x.supervisorReadyMs} | ${x.oldWorkersGoneMs} | ` +
-        `${x.before.p50} / ${x.before.p99} | ${x.during.p50} / ${x.during.p99} | ${x.during.answers} |`,
+        `${ms(x.before.p50)} / ${ms(x.before.p99)} | ${ms(x.during.p50)} / ${ms(x.during.p99)} | ${x.during.answers} |`,
     ),
   );
   const failed = runs.map((r) => `WORKERS=${r.workers}: ${r.answers} answers, failures ${JSON.stringify(r.failures)}`);

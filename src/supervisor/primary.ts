@@ -160,6 +160,10 @@ export async function supervise(): Promise<void> {
   }
   console.log(listeningLine(host, port, startConfig.workers));
 
+  // The workers' /health and /metrics learn the outcome before the log line says it.
+  const tellWorkers = () => {
+    for (const worker of serving) post(worker, { bzp: 'report', report });
+  };
   let reloading = false;
   let again = false;
   const reload = async () => {
@@ -194,6 +198,7 @@ export async function supervise(): Promise<void> {
       for (const worker of old) retire(worker);
       report.counts.ok++;
       report.last = { at: new Date().toISOString(), outcome: 'ok' };
+      tellWorkers();
       console.log(
         `Reloaded in ${Date.now() - began} ms: version ${version} serves with ${fresh.length} worker(s); ` +
           `the ${old.length} previous one(s) finish their requests and exit`,
@@ -203,9 +208,9 @@ export async function supervise(): Promise<void> {
       const reason = oneLine((error as Error).message);
       report.counts.failed++;
       report.last = { at: new Date().toISOString(), outcome: 'failed', reason };
+      tellWorkers();
       console.error(`Reload failed: ${reason}; the running workers (version ${before}) keep serving`);
     } finally {
-      for (const worker of serving) post(worker, { bzp: 'report', report });
       reloading = false;
     }
     if (again) {
