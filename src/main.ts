@@ -26,6 +26,8 @@ if (cluster.isPrimary) {
   const { supervise } = await import('./supervisor/primary.js');
   await supervise();
 } else {
+  // SIGHUP is the supervisor's: a terminal's hang-up reaches the whole process group, and a worker ignores it.
+  process.on('SIGHUP', () => undefined);
   let serveAsWorker: (() => Promise<void>) | undefined;
   try {
     ({ serveAsWorker } = await import('./supervisor/worker.js'));

@@ -48,6 +48,10 @@ function post(worker: Worker, message: PrimaryMessage): void {
 }
 
 export async function supervise(): Promise<void> {
+  // A SIGHUP while the first workers start (Node's default would end the process) reloads once they serve.
+  let reload: (() => Promise<void>) | undefined;
+  let reloadWhenStarted = false;
+  process.on('SIGHUP', () => (reload ? void reload() : (reloadWhenStarted = true)));
   let startConfig;
   try {
     startConfig = loadConfig();
@@ -166,7 +170,7 @@ export async function supervise(): Promise<void> {
   };
   let reloading = false;
   let again = false;
-  const reload = async () => {
+  reload = async () => {
     if (stopping) return;
     if (reloading) {
       again = true;
@@ -215,10 +219,10 @@ export async function supervise(): Promise<void> {
     }
     if (again) {
       again = false;
-      await reload();
+      await reload?.();
     }
   };
-  process.on('SIGHUP', () => void reload());
+  if (reloadWhenStarted) void reload();
 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

@@ -43,8 +43,6 @@ function greetSupervisor(): Promise<unknown[]> {
 
 /** Builds the app and serves until told to drain or to stop. */
 export async function serveAsWorker(): Promise<void> {
-  // SIGHUP is the supervisor's (a terminal's hang-up reaches the whole process group): a worker ignores it.
-  process.on('SIGHUP', () => undefined);
   // Sibling messages that arrive while the app is being built are kept, and given to it once it is.
   const early: unknown[] = [];
   const keep = (message: unknown) => void (isPrimaryMessage(message) || early.push(message));
