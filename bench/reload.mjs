@@ -123,8 +123,8 @@ async function run(options, workers, fixture, databaseUrl, port) {
   };
   let load;
   try {
-    // (Not waitForHealth's minute: at 10,000 products on a loaded machine the first start may take longer.)
-    for (const deadline = Date.now() + 600_000; (await healthVersion(base)) === undefined; await sleep(200)) {
+    // Every worker started (not waitForHealth's minute: at 10,000 products on a loaded machine a start takes longer).
+    for (const deadline = Date.now() + 600_000; !/listening on/.test(output); await sleep(200)) {
       if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the service did not start; see ${log}`);
     }
     const path = `/rest/product?names=${encodeURIComponent(fixture.bigProduct)}`;
