@@ -172,7 +172,7 @@ describe.runIf(DIALECTS.includes('mysql'))('SIGHUP reloads in place under keep-a
     } finally {
       await stopService(service);
     }
-  }, 180_000);
+  }, 240_000);
 
   it(
     'WORKERS=2 from SETTINGS_FILE, read again at each reload: WORKERS=3 takes effect; a bad setting and a ' +
@@ -242,7 +242,7 @@ describe.runIf(DIALECTS.includes('mysql'))('SIGHUP reloads in place under keep-a
         await stopService(service);
       }
     },
-    240_000,
+    480_000,
   );
 
   it(
@@ -301,7 +301,7 @@ describe.runIf(DIALECTS.includes('mysql'))('SIGHUP reloads in place under keep-a
         rmSync(root, { recursive: true, force: true });
       }
     },
-    240_000,
+    360_000,
   );
 
   it('in front of Bugzilla, a passed download that runs across the reload finishes byte for byte', async () => {
@@ -375,5 +375,5 @@ describe.runIf(DIALECTS.includes('mysql'))('SIGHUP reloads in place under keep-a
       await stopService(service);
       await bugzilla.close();
     }
-  }, 180_000);
+  }, 240_000);
 });
