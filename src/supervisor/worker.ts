@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import net from 'node:net';
+import net, { type Socket } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../bootstrap.js';
 import { loadConfig } from '../config/app-config.js';
@@ -107,20 +107,22 @@ export async function serveAsWorker(): Promise<void> {
  * Returns the switch; until it is thrown, answers keep their connection as usual.
  */
 function closeConnectionsPolitely(server: Server): () => void {
-  let retiring = false;
-  const unanswered = new Set<ServerResponse>();
-  // Before the app's own listener, so that the answer's headers are not written yet.
-  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
-    if (retiring) {
-      response.shouldKeepAlive = false;
-      return;
-    }
-    unanswered.add(response);
-    response.once('close', () => unanswered.delete(response));
+  // The connections, to reach the answers under way when the switch is thrown (a cost per connection,
+  // none per request).
+  const connections = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
   });
   return () => {
-    retiring = true;
-    for (const response of unanswered) if (!response.headersSent) response.shouldKeepAlive = false;
-    unanswered.clear();
+    // Answers from now on: before the app's own listener, so that their headers are not written yet.
+    server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+      response.shouldKeepAlive = false;
+    });
+    // Answers under way whose headers have not left yet (Node's http keeps a socket's current answer there).
+    for (const socket of connections) {
+      const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+      if (response && !response.headersSent) response.shouldKeepAlive = false;
+    }
   };
 }
