@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import mysql from 'mysql2/promise';
 import { BinlogMariaDb } from './binlog-server.mjs';
-import { freePort, generateBenchData, processTicks, runCommand, waitForHealth } from './processes.mjs';
+import { freePort, generateBenchData, runCommand, serviceTicks, waitForHealth } from './processes.mjs';
 import { stopProcess } from './stop-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -146,7 +146,7 @@ async function loadWindow(service, server, headers, options, during = () => asyn
   const before = {
     counters: await server.counters(COUNTERS),
     db: server.cpuSeconds(),
-    svc: processTicks(service.child.pid),
+    svc: serviceTicks(service.child.pid),
   };
   const t0 = performance.now();
   const stopDuring = during();
@@ -161,7 +161,7 @@ async function loadWindow(service, server, headers, options, during = () => asyn
   const after = {
     counters: await server.counters(COUNTERS),
     db: server.cpuSeconds(),
-    svc: processTicks(service.child.pid),
+    svc: serviceTicks(service.child.pid),
   };
   return {
     seconds,

@@ -17,7 +17,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { processTicks, waitForHealth } from './processes.mjs';
+import { serviceTicks, waitForHealth } from './processes.mjs';
 import { stopProcess } from './stop-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,7 +51,7 @@ const median = (values) => {
  */
 function measure(url, path, headers, connections, duration, pid) {
   const latencies = [];
-  const ticksBefore = pid ? processTicks(pid) : 0;
+  const ticksBefore = pid ? serviceTicks(pid) : 0;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       { url, connections, duration, pipelining: 1, requests: [{ method: 'GET', path, headers }] },
@@ -59,7 +59,7 @@ function measure(url, path, headers, connections, duration, pid) {
         if (error) return reject(error);
         const non2xx = result.non2xx + result.errors;
         const cpuMsPerRequest = pid
-          ? ((processTicks(pid) - ticksBefore) * 10) / Math.max(1, result.requests.total)
+          ? ((serviceTicks(pid) - ticksBefore) * 10) / Math.max(1, result.requests.total)
           : null;
         resolve({ rps: result.requests.average, p50: median(latencies), non2xx, cpuMsPerRequest });
       },

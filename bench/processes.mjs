@@ -1,6 +1,6 @@
 // What the benchmark scripts need of the processes they start: running one, whether one answers, and the
 // CPU it used.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -45,7 +45,8 @@ export function generateBenchData({ products, components, databaseUrl, fixtureFi
 export async function waitForHealth(base, child, name) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited (code ${child.exitCode}); see bench/results/${name}.log`);
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited (code ${child.exitCode}); see bench/results/${name}.log`);
     try {
       if ((await fetch(`${base}/health`)).ok) return;
     } catch {
@@ -67,6 +68,32 @@ export function processTicks(pid) {
  */
 export function mainThreadTicks(pid) {
   return ticksOf(`/proc/${pid}/task/${pid}/stat`);
+}
+
+/**
+ * The workers of a service started as `node dist/src/main.js`: the supervisor (SPEC §17) serves nothing
+ * itself, its worker processes do (one with WORKERS=1; a reload replaces them). [] when it has none.
+ */
+export function workerPids(pid) {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** The one worker of a service with WORKERS=1 (the process whose memory and event loop serve it). */
+export function servingPid(pid) {
+  return workerPids(pid)[0] ?? pid;
+}
+
+/** CPU ticks of a service: its supervisor's and its workers'. */
+export function serviceTicks(pid) {
+  return [pid, ...workerPids(pid)].reduce((sum, one) => sum + processTicks(one), 0);
 }
 
 function ticksOf(statFile) {

@@ -31,6 +31,9 @@
 // --front: the service as the front of a Bugzilla against itself alone, and a passed request against the
 // stand-in Bugzilla's own time (bench/front.mjs, its options there).
 //
+// --reload: reloads (upgrades in place) under a keep-alive load: SIGHUP to the new version, p99 before and
+// during, failed requests (bench/reload.mjs, its options there).
+//
 // --quiet-wait S: before each measurement, wait up to S seconds for the rest of the machine (other
 // sessions' builds and tests) to use less than a fifth of a core. The "other CPU %" column shows how
 // much of the machine went elsewhere during each measurement either way.
@@ -78,6 +81,13 @@ function parseArgs(argv) {
     }
   }
   return options;
+}
+
+// --reload: SIGHUP under load, from SIGHUP to the new version serving and the latency around it (SPEC §17;
+// bench/reload.mjs, its options there).
+if (process.argv.includes('--reload')) {
+  const { reload } = await import('./reload.mjs');
+  process.exit(await reload(process.argv.slice(2)));
 }
 
 // --front: the price of being the front of a Bugzilla (SPEC §13; bench/front.mjs, its options there).

@@ -25,7 +25,7 @@ import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { mainThreadTicks, processTicks, waitForHealth } from './processes.mjs';
+import { mainThreadTicks, serviceTicks, servingPid, waitForHealth } from './processes.mjs';
 import { stopProcess } from './stop-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -119,14 +119,14 @@ try {
   }
   await Promise.all(builds.map((build) => load(build, 3)));
   for (let round = 0; round < options.rounds; round++) {
-    const before = builds.map((build) => processTicks(build.child.pid));
-    const loopBefore = builds.map((build) => mainThreadTicks(build.child.pid));
+    const before = builds.map((build) => serviceTicks(build.child.pid));
+    const loopBefore = builds.map((build) => mainThreadTicks(servingPid(build.child.pid)));
     const results = await Promise.all(builds.map((build) => load(build, options.duration)));
     builds.forEach((build, i) => {
       const { total } = results[i].requests;
       if (results[i].non2xx || results[i].errors) console.warn(`${build.spec}: ${results[i].non2xx} non-2xx answers, ${results[i].errors} errors`);
-      build.cpu.push(total ? ((processTicks(build.child.pid) - before[i]) * 10_000) / total : NaN);
-      build.loop.push(total ? ((mainThreadTicks(build.child.pid) - loopBefore[i]) * 10_000) / total : NaN);
+      build.cpu.push(total ? ((serviceTicks(build.child.pid) - before[i]) * 10_000) / total : NaN);
+      build.loop.push(total ? ((mainThreadTicks(servingPid(build.child.pid)) - loopBefore[i]) * 10_000) / total : NaN);
       build.rps.push(results[i].requests.average);
     });
   }

@@ -29,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import mysql from 'mysql2/promise';
 import { stopProcess as stop } from './stop-process.mjs';
-import { generateBenchData, runCommand } from './processes.mjs';
+import { generateBenchData, runCommand, servingPid } from './processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(root, 'bench', 'results');
@@ -296,7 +296,8 @@ async function measureSize(products, options) {
     await untilOk(`${BASE}/rest/product_accessible`, headers, child);
     const firstAnswerMs = performance.now() - started;
     await sleep(3000);
-    const restMiB = procStatus(child.pid, 'VmRSS');
+    // The worker's memory: the supervisor (SPEC §17) only holds the socket.
+    const restMiB = procStatus(servingPid(child.pid), 'VmRSS');
     const firstLoad = await reloadSeconds();
     let delays = {};
     if (!options.memoryOnly) {
@@ -321,7 +322,7 @@ async function measureSize(products, options) {
     load.push(loadavg()[0]);
     const whole = [];
     const counts = products <= 2000 ? [...new Set([...options.whole, 8])] : options.whole;
-    for (const n of counts) whole.push(await wholeAtOnce(child.pid, headers, n));
+    for (const n of counts) whole.push(await wholeAtOnce(servingPid(child.pid), headers, n));
     load.push(loadavg()[0]);
     const single = options.memoryOnly ? {} : await singleProductRate(headers, options.duration);
     load.push(loadavg()[0]);

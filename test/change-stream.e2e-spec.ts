@@ -5,6 +5,7 @@ import { ReplicatedMariaDb } from './support/mariadb-replication.js';
 import { otherWriter, type OtherWriter } from './support/other-writer.js';
 import { request, startService, stopService, type ServiceProcess } from './support/service-process.js';
 import { createTestDatabase, DIALECTS, startTestApp, type TestApp } from './support/test-app.js';
+import { PACKAGE_VERSION } from './support/release.js';
 
 /**
  * The in-memory model follows the server's binary log (SPEC §15): what the log gives beyond the
@@ -70,7 +71,7 @@ describe.runIf(DIALECTS.includes('mysql'))('the model follows the binary log (SP
     const health = await app.get('/health');
     expect([health.status, health.body]).toEqual([
       200,
-      { status: 'ok', change_stream: { configured: 'binlog', mode: 'binlog' } },
+      { status: 'ok', change_stream: { configured: 'binlog', mode: 'binlog' }, version: PACKAGE_VERSION },
     ]);
     expect((await modelSeries(app)).mode).toBe('binlog');
   });
@@ -339,7 +340,10 @@ describe.runIf(DIALECTS.includes('mysql'))('when the server cannot give its log 
       url.password = 'noreader-pw';
       service = await startService({ DATABASE_URL: url.toString(), LOG_LEVEL: 'info' });
       const health = await request(service.port, 'GET', '/health');
-      expect([health.status, JSON.parse(health.text ?? 'null')]).toEqual([200, { status: 'ok' }]);
+      expect([health.status, JSON.parse(health.text ?? 'null')]).toEqual([
+        200,
+        { status: 'ok', version: PACKAGE_VERSION },
+      ]);
       const metrics = await request(service.port, 'GET', '/metrics');
       expect(parseModelSeries(metrics.text ?? '').mode).toBe('poll');
       expect(service.output()).toMatch(

@@ -5,6 +5,7 @@ import { BugzillaStandIn, listeningFront } from './support/bugzilla-stand-in.js'
 import { sendRaw } from './support/raw-http.js';
 import { methodCall } from './support/rpc-client.js';
 import { DIALECTS, startTestApp, type TestApp } from './support/test-app.js';
+import { PACKAGE_VERSION } from './support/release.js';
 
 /**
  * SPEC §13, transparent: a passed request reaches Bugzilla with its method, path, query, body and
@@ -277,13 +278,13 @@ describe.runIf(DIALECTS.includes('mysql'))('the front passes requests on unchang
       });
       expect([xml.status, xml.text]).toEqual([200, expect.stringContaining('<name>ids</name>')]);
       const health = await sendRaw(port, 'GET', '/health');
-      expect([health.status, health.body]).toEqual([200, { status: 'ok', bugzilla: 'down' }]);
+      expect([health.status, health.body]).toEqual([200, { status: 'ok', bugzilla: 'down', version: PACKAGE_VERSION }]);
     });
   });
 
   it('/health says "ok" when Bugzilla answers', async () => {
     const health = await sendRaw(port, 'GET', '/health');
-    expect([health.status, health.body]).toEqual([200, { status: 'ok', bugzilla: 'ok' }]);
+    expect([health.status, health.body]).toEqual([200, { status: 'ok', bugzilla: 'ok', version: PACKAGE_VERSION }]);
   });
 
   it('a Bugzilla slower than BUGZILLA_TIMEOUT_MS: 504, in the form of the protocol', async () => {

@@ -201,8 +201,14 @@ function successShape(method: string, path: string, status: number): Check | und
   if (m === 'GET' && /^\/rest\/user(\/[^/]+)?$/.test(p)) return object({ users: array(user) }, true);
   if (m === 'GET' && p === '/health')
     return (v, q) => {
-      object({ status: (s, r) => (s === 'ok' ? undefined : fail(r, 'not ok', s)), change_stream: changeStream })(v, q);
-      if (!('status' in (v as object))) fail(`${q}.status`, 'missing', v);
+      object({
+        status: (s, r) => (s === 'ok' ? undefined : fail(r, 'not ok', s)),
+        change_stream: changeStream,
+        // SPEC §17: the version that answers, and the last reload (none in a test app).
+        version: str,
+        last_reload: object({ at: str, outcome: str, reason: str }),
+      })(v, q);
+      for (const key of ['status', 'version']) if (!(key in (v as object))) fail(`${q}.${key}`, 'missing', v);
     };
   if (m === 'GET' && p === '/rest/time') {
     return object(

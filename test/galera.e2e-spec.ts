@@ -6,6 +6,7 @@ import { Seeder } from '../src/seed/seeder.js';
 import { GaleraCluster, type GaleraNode } from './support/galera-cluster.js';
 import { sleep } from './support/reliability.js';
 import { request, startService, type HttpOutcome, type ServiceProcess } from './support/service-process.js';
+import { PACKAGE_VERSION } from './support/release.js';
 
 /**
  * High availability on a MariaDB Galera cluster (docs/operators.md, "Running on Galera"), on a real 3-node cluster
@@ -131,10 +132,12 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
     expect(await health(a)).toEqual({
       status: 'ok',
       databases: { primary: 'ok', nodes: [synced(node1, true), synced(node2, false), synced(node3, false)] },
+      version: PACKAGE_VERSION,
     });
     expect(await health(b)).toEqual({
       status: 'ok',
       databases: { primary: 'ok', nodes: [synced(node2, true), synced(node3, false), synced(node1, false)] },
+      version: PACKAGE_VERSION,
     });
   });
 

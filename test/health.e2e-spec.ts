@@ -3,6 +3,7 @@ import { TcpProxy } from './support/tcp-proxy.js';
 import { envelope } from './support/envelope.js';
 import { BugzillaStandIn, listeningFront } from './support/bugzilla-stand-in.js';
 import { sendRaw } from './support/raw-http.js';
+import { PACKAGE_VERSION } from './support/release.js';
 
 describe.each(DIALECTS)('GET /health [%s]', (dialect) => {
   let app: TestApp;
@@ -13,11 +14,11 @@ describe.each(DIALECTS)('GET /health [%s]', (dialect) => {
     await app.close();
   });
 
-  it('answers 200 {"status":"ok"} when the database answers', async () => {
+  it('answers 200 {"status":"ok"} and the version when the database answers', async () => {
     const res = await app.get('/health');
     expect(res.status).toBe(200);
-    // The suite's MariaDB has no binary log: the model polls as before, and /health is SPEC §7's.
-    expect(res.body).toEqual({ status: 'ok' });
+    // The suite's MariaDB has no binary log: the model polls as before, and /health is SPEC §7's, plus the version (§17).
+    expect(res.body).toEqual({ status: 'ok', version: PACKAGE_VERSION });
   });
 });
 
@@ -97,13 +98,13 @@ describe.runIf(DIALECTS.includes('mysql'))('GET /health in front of a Bugzilla [
       for (const waiting of [first, second]) {
         expect([waiting.status, waiting.body]).toEqual([
           200,
-          { status: 'ok', bugzilla: 'slow', bugzilla_answer_ms: expect.any(Number), bugzilla_still_waiting: true },
+          { status: 'ok', version: PACKAGE_VERSION, bugzilla: 'slow', bugzilla_answer_ms: expect.any(Number), bugzilla_still_waiting: true },
         ]);
         expect(waiting.body.bugzilla_answer_ms).toBeGreaterThanOrEqual(2_000);
       }
       await expect
         .poll(async () => (await sendRaw(port, 'GET', '/health')).body)
-        .toEqual({ status: 'ok', bugzilla: 'slow', bugzilla_answer_ms: expect.any(Number) });
+        .toEqual({ status: 'ok', version: PACKAGE_VERSION, bugzilla: 'slow', bugzilla_answer_ms: expect.any(Number) });
       const health = await sendRaw(port, 'GET', '/health');
       expect(health.body.bugzilla_answer_ms).toBeGreaterThanOrEqual(3_000);
       // Every /health shared the one check.
@@ -117,7 +118,7 @@ describe.runIf(DIALECTS.includes('mysql'))('GET /health in front of a Bugzilla [
       const health = await sendRaw(port, 'GET', '/health');
       expect([health.status, health.body]).toEqual([
         200,
-        { status: 'ok', bugzilla: 'slow', bugzilla_answer_ms: expect.any(Number) },
+        { status: 'ok', version: PACKAGE_VERSION, bugzilla: 'slow', bugzilla_answer_ms: expect.any(Number) },
       ]);
       expect(health.body.bugzilla_answer_ms).toBeGreaterThanOrEqual(3_000);
       expect(versionChecks(bugzilla)).toBe(checks);
@@ -140,7 +141,7 @@ describe.runIf(DIALECTS.includes('mysql'))('GET /health in front of a Bugzilla [
       expect((await sendRaw(port, 'GET', '/rest/bug/1')).status).toBe(200);
       for (let i = 0; i < 3; i++) {
         const health = await sendRaw(port, 'GET', '/health');
-        expect([health.status, health.body]).toEqual([200, { status: 'ok', bugzilla: 'ok' }]);
+        expect([health.status, health.body]).toEqual([200, { status: 'ok', version: PACKAGE_VERSION, bugzilla: 'ok' }]);
       }
       expect(versionChecks(bugzilla)).toBe(0);
     });
@@ -162,14 +163,11 @@ describe.runIf(DIALECTS.includes('mysql'))('GET /health in front of a Bugzilla [
       const waiting = await sendRaw(port, 'GET', '/health');
       expect([waiting.status, waiting.body]).toEqual([
         200,
-        { status: 'ok', bugzilla: 'slow', bugzilla_answer_ms: expect.any(Number), bugzilla_still_waiting: true },
+        { status: 'ok', version: PACKAGE_VERSION, bugzilla: 'slow', bugzilla_answer_ms: expect.any(Number), bugzilla_still_waiting: true },
       ]);
       await expect
         .poll(async () => (await sendRaw(port, 'GET', '/health')).body)
-        .toEqual({
-          status: 'ok',
-          bugzilla: 'down',
-        });
+        .toEqual({ status: 'ok', version: PACKAGE_VERSION, bugzilla: 'down' });
       // The first check, which waited 4 s; then, the newest outcome being no answer, a second one, still unanswered.
       expect(versionChecks(bugzilla)).toBe(2);
     });

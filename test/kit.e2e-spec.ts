@@ -9,6 +9,7 @@ import { SeedError } from '../src/seed/seed-validation.js';
 import { routeTable } from './support/route-table.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import type { Seed } from '../src/seed/seed.js';
+import { PACKAGE_VERSION } from './support/release.js';
 
 const ADMIN_KEY = 'AdminKey01234567890123456789012345678901';
 const ALICE_KEY = 'AliceKey0123456789012345678901234567890a';
@@ -200,7 +201,7 @@ describe('the bugzilla-products command', () => {
     const [url] = (await lines[Symbol.asyncIterator]().next()).value.split('\n');
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const health = await fetch(`${url}/health`);
-    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok', version: PACKAGE_VERSION });
     const whoami = await fetch(`${url}/rest/whoami`, { headers: { 'X-BUGZILLA-API-KEY': ALICE_KEY } });
     expect(((await whoami.json()) as { login: string }).login).toBe('alice@example.com');
     child.kill('SIGTERM');

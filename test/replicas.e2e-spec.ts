@@ -6,6 +6,7 @@ import { Seeder } from '../src/seed/seeder.js';
 import { ReplicatedMariaDb } from './support/mariadb-replication.js';
 import { sleep } from './support/reliability.js';
 import { request, startService, type HttpOutcome, type ServiceProcess } from './support/service-process.js';
+import { PACKAGE_VERSION } from './support/release.js';
 
 /**
  * Read replicas and many instances (docs/operators.md, "Running at scale"), on a real MariaDB primary with a
@@ -154,6 +155,7 @@ describe('read replicas and many instances [mysql]', () => {
         primary: 'ok',
         replicas: [{ name: `127.0.0.1:${pair.replica.port}/${DATABASE}`, status: 'ok', lag_ms: 0 }],
       },
+      version: PACKAGE_VERSION,
     });
   });
 

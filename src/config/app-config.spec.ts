@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './app-config.js';
+import { ConfigError, loadConfig, loadListenSettings } from './app-config.js';
 import { BUGZILLA_PARAMETER_DEFAULTS } from './bugzilla-parameters.js';
 
 describe('loadConfig', () => {
@@ -252,5 +252,38 @@ describe('loadConfig', () => {
       '5',
     );
     expect(Object.values(BUGZILLA_PARAMETER_DEFAULTS).every((v) => typeof v === 'string')).toBe(true);
+  });
+});
+
+describe('SETTINGS_FILE', () => {
+  const file = (text: string) => {
+    const path = join(mkdtempSync(join(tmpdir(), 'settings-')), 'bugzilla-products.env');
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it("reads the file's settings under the environment's: a setting the environment gives (not empty) wins", () => {
+    const path = file('PORT=4001\nCACHE_MAX_STALENESS_MS=250\nHOST=0.0.0.0\nWORKERS=3\n');
+    const config = loadConfig({ SETTINGS_FILE: path, PORT: '4002', HOST: '' });
+    expect([config.port, config.cacheMaxStalenessMs, config.host, config.workers]).toEqual([4002, 250, '0.0.0.0', 3]);
+    expect(loadListenSettings({ SETTINGS_FILE: path, PORT: '4002' })).toEqual({
+      host: '0.0.0.0',
+      port: 4002,
+      workers: 3,
+    });
+  });
+
+  it('refuses a name that is no setting of the service, a bad value in it, and a file it cannot read', () => {
+    expect(() => loadConfig({ SETTINGS_FILE: file('CACHE_MAX_STALENES_MS=1\n') })).toThrow(ConfigError);
+    expect(() => loadConfig({ SETTINGS_FILE: file('CACHE_MAX_STALENESS_MS=soon\n') })).toThrow(
+      new ConfigError("CACHE_MAX_STALENESS_MS must be an integer from 0 to 3600000 (got 'soon')"),
+    );
+    expect(() => loadConfig({ SETTINGS_FILE: '/nonexistent/settings.env' })).toThrow(
+      new ConfigError('SETTINGS_FILE could not be read: /nonexistent/settings.env (ENOENT)'),
+    );
+  });
+
+  it('reads .env.example as it is (it is in the same format)', () => {
+    expect(loadConfig({ SETTINGS_FILE: '.env.example' }).port).toBe(3000);
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { BUGZILLA_PARAMETER_DEFAULTS, parameterText } from './bugzilla-parameters.js';
+import { readSettingsFile, SettingsFileError } from './settings-file.js';
 
 /**
  * The service's settings, validated once at boot. This is the only file that
@@ -88,7 +89,7 @@ export interface AppConfig {
   replicas: MysqlDatabaseConfig[];
   /** A replica lagging more than this (or whose lag cannot be read) is taken out of rotation. */
   dbReplicaMaxLagMs: number;
-  /** Processes serving one port (`node:cluster`); 1 serves from the main process itself. */
+  /** Worker processes serving one port (`node:cluster`), under a supervisor that owns the socket and reloads them (SPEC §17). */
   workers: number;
   /** Serve the admin console (the built `admin-ui/`) at `/admin/` (SPEC §11). */
   adminUi: boolean;
@@ -165,6 +166,7 @@ export const SETTINGS = {
   DB_CAUSAL_READS: 'false',
   BUGZILLA_URL: '',
   BUGZILLA_TIMEOUT_MS: '300000',
+  SETTINGS_FILE: '',
 } as const;
 
 /** Node's own default (16 KiB) at least; at most 16 MiB, far past any client's URL. */
@@ -371,8 +373,44 @@ export function settingsFromEnvironment(env: Env = process.env): Partial<Record<
   return settings;
 }
 
+/**
+ * The environment with SETTINGS_FILE's settings under it (SPEC §17): a setting the environment gives
+ * (not empty) wins over the file's. `strict`: a name in the file that is no setting of this service is
+ * a ConfigError (a typo would otherwise be ignored); the reload supervisor, which runs the code it
+ * started with, reads only HOST, PORT and WORKERS from it and leaves the rest to the new workers' code.
+ */
+function withSettingsFile(env: Env, strict: boolean): Env {
+  const path = env.SETTINGS_FILE?.trim();
+  if (!path) return env;
+  let file: Record<string, string>;
+  try {
+    file = readSettingsFile(path);
+  } catch (error) {
+    if (error instanceof SettingsFileError) throw new ConfigError(error.message);
+    throw error;
+  }
+  const merged: Env = { ...env };
+  for (const [name, raw] of Object.entries(file)) {
+    if (strict && (!(name in SETTINGS) || name === 'SETTINGS_FILE'))
+      throw new ConfigError(`SETTINGS_FILE ${path}: ${name} is not a setting of this service`);
+    if (env[name] === undefined || env[name] === '') merged[name] = raw;
+  }
+  return merged;
+}
+
+/** Where the service listens and how many workers serve (what the reload supervisor reads at each reload). */
+export function loadListenSettings(env: Env = process.env): Pick<AppConfig, 'host' | 'port' | 'workers'> {
+  const merged = withSettingsFile(env, false);
+  return {
+    host: value(merged, 'HOST'),
+    port: integer(merged, 'PORT', 0, 65535),
+    workers: integer(merged, 'WORKERS', 1, 256),
+  };
+}
+
 /** Builds the typed configuration, or throws a ConfigError naming the bad setting. */
-export function loadConfig(env: Env = process.env): AppConfig {
+export function loadConfig(given: Env = process.env): AppConfig {
+  const env = withSettingsFile(given, true);
   const paramsFile = value(env, 'BZ_PARAMS_FILE');
   const fileParams: FileParams = paramsFile ? readParamsFile(paramsFile) : { all: {} };
   const demoData = value(env, 'DEMO_DATA').toLowerCase();

@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig, type MysqlDatabaseConfig } from '../config/
 import { limitConnectionWaits } from './connection-limits.js';
 import { buildDataSourceOptions } from './data-source-options.js';
 import { isConnectionError } from './dialect.js';
+import { tellSiblings } from '../supervisor/sibling-relay.js';
 
 /**
  * Where reads go (DATABASE_REPLICA_URLS, docs/operators.md, "Running at scale"). The one place that decides it:
@@ -97,17 +98,8 @@ export function noteWrite(userId?: number): void {
   const at = Date.now();
   lastWriteByUser.set(id, at);
   // Under WORKERS=N the caller's next request may reach another worker: tell them (before the answer leaves).
-  if (cluster.isWorker && process.send) process.send({ bzpCallerWrote: id, at } satisfies WroteMessage);
-}
-
-/** In the cluster primary: passes each worker's "caller wrote" message to the other workers. */
-export function relayCallerWrites(): void {
-  cluster.on('message', (from, message: unknown) => {
-    if (!isWroteMessage(message)) return;
-    for (const worker of Object.values(cluster.workers ?? {})) {
-      if (worker && worker !== from && worker.isConnected()) worker.send(message);
-    }
-  });
+  // (A reload's new workers learn it too: the supervisor replays the recent ones to them.)
+  tellSiblings({ bzpCallerWrote: id, at } satisfies WroteMessage);
 }
 
 function onSiblingWrite(message: unknown): void {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { HEADER_NAMES, PARAM_NAMES } from '../auth/credentials.js';
 import { LOGIN_COOKIE, readCookie } from '../auth/bugzilla-cookies.js';
 import { readFromPrimary } from '../database/read-routing.js';
+import { tellSiblings } from '../supervisor/sibling-relay.js';
 
 /**
  * Read-your-writes across the front and Bugzilla (SPEC §13): after a request passed to Bugzilla that
@@ -27,7 +28,7 @@ import { readFromPrimary } from '../database/read-routing.js';
  * A mark older than `windowMs` is forgotten: the model's bound (CACHE_MAX_STALENESS_MS), or with read
  * replicas their lag allowance if longer — by then every answer reflects the write anyway (SPEC §1).
  * With neither (the model off, no replicas) every answer reads the primary and nothing is marked.
- * Under WORKERS=N every worker learns each mark (through the cluster primary).
+ * Every worker learns each mark, a reload's new workers included (through the supervisor: src/supervisor/).
  */
 export class OutsideWrites {
   /** The latest mark of each caller key. */
@@ -56,8 +57,7 @@ export class OutsideWrites {
     if (this.windowMs === 0) return;
     const at = Date.now();
     this.mark(write.keys, { at, sentAt: write.sentAt, noted: false });
-    if (cluster.isWorker && process.send)
-      process.send({ bzpOutsideWrite: write.keys, at, sentAt: write.sentAt } satisfies OutsideWriteMessage);
+    tellSiblings({ bzpOutsideWrite: write.keys, at, sentAt: write.sentAt } satisfies OutsideWriteMessage);
   }
 
   /** The application is closing. */
@@ -133,16 +133,6 @@ function isOutsideWriteMessage(message: unknown): message is OutsideWriteMessage
     typeof candidate.at === 'number' &&
     typeof candidate.sentAt === 'number'
   );
-}
-
-/** In the cluster primary: passes each worker's passed-write marks to the other workers. */
-export function relayOutsideWrites(): void {
-  cluster.on('message', (from, message: unknown) => {
-    if (!isOutsideWriteMessage(message)) return;
-    for (const worker of Object.values(cluster.workers ?? {})) {
-      if (worker && worker !== from && worker.isConnected()) worker.send(message);
-    }
-  });
 }
 
 /** What in a request names its caller before any route has read it (never stored as such in a log). */

@@ -8,6 +8,7 @@ import { availabilityOf } from '../database/galera/availability.js';
 import type { NodeHealth } from '../database/galera/node-set.js';
 import { DatabaseReader, type ReplicaHealth } from '../database/read-routing.js';
 import { BugzillaState } from '../front/bugzilla-state.js';
+import { reloadReport, runningVersion } from '../supervisor/release.js';
 import { HealthDto } from './health.dto.js';
 
 interface HealthAnswer {
@@ -29,6 +30,10 @@ interface HealthAnswer {
    * DB_CHANGE_STREAM=poll: the checks of SPEC §1, said at start), so that the answer stays SPEC §7's.
    */
   change_stream?: ChangeFollowing;
+  /** The version of the code that answers (package.json's), SPEC §17. */
+  version: string;
+  /** The last reload (SIGHUP, SPEC §17): when it ended and how; absent before the first. */
+  last_reload?: { at: string; outcome: 'ok' | 'failed'; reason?: string };
 }
 
 @ApiTags('operations')
@@ -54,7 +59,9 @@ export class HealthController {
       '`down` (no answer: refused, or none within BUGZILLA_TIMEOUT_MS), from the requests passed to it in the last ' +
       '10 s, or else from one `GET rest/version` of its own; a Bugzilla that is down does not make the answer fail. ' +
       'Once the in-memory model follows the binary log, `change_stream` says how it learns of changes now: ' +
-      'from the log (`binlog`), or by checking the database (`poll`, with the reason) while the stream is down.',
+      'from the log (`binlog`), or by checking the database (`poll`, with the reason) while the stream is down. ' +
+      '`version` names the version that answers; after a reload (SIGHUP), `last_reload` says when it ended and ' +
+      'whether the new workers took over (`ok`) or could not start (`failed`, with the reason: the running ones kept serving).',
   })
   @ApiOkResponse({ description: 'The primary database answers.', type: HealthDto })
   @ApiServiceUnavailableResponse({
@@ -70,7 +77,7 @@ export class HealthController {
     const replicas = this.reader.replicaHealth();
     const nodes = availabilityOf(this.dataSource).nodes?.health();
     const bugzillaState = await bugzilla;
-    const answer: HealthAnswer =
+    const answer: Omit<HealthAnswer, keyof Release> =
       !replicas && !nodes
         ? { status: 'ok' }
         : { status: 'ok', databases: { primary: 'ok', ...(nodes && { nodes }), ...(replicas && { replicas }) } };
@@ -82,6 +89,14 @@ export class HealthController {
       }
     }
     if (this.model.enabled && this.model.followsBinlog) answer.change_stream = this.model.changeFollowing;
-    return answer;
+    return { ...answer, ...release() };
   }
+}
+
+type Release = Pick<HealthAnswer, 'version' | 'last_reload'>;
+
+/** SPEC §17's fields: the version that answers and the last reload (after the others). */
+function release(): Release {
+  const { last } = reloadReport();
+  return { version: runningVersion(), ...(last && { last_reload: { ...last } }) };
 }

@@ -59,6 +59,24 @@ export class ChangeStreamHealthDto {
   reason?: string;
 }
 
+export class LastReloadDto {
+  @ApiProperty({ example: '2026-12-02T01:00:00.000Z', description: 'When the reload ended (UTC).' })
+  at: string;
+
+  @ApiProperty({
+    enum: ['ok', 'failed'],
+    example: 'ok',
+    description: 'ok: the new workers serve; failed: they could not start, the running ones kept serving.',
+  })
+  outcome: string;
+
+  @ApiPropertyOptional({
+    example: "CACHE_MAX_STALENESS_MS must be an integer from 0 to 3600000 (got 'soon')",
+    description: 'Why the reload failed (one line, as logged).',
+  })
+  reason?: string;
+}
+
 export class HealthDto {
   @ApiProperty({ enum: ['ok'], example: 'ok' })
   status: string;
@@ -108,4 +126,16 @@ export class HealthDto {
       'DB_CHANGE_STREAM=poll, on SQLite, and with CACHE_MAX_STALENESS_MS=0.',
   })
   change_stream?: ChangeStreamHealthDto;
+
+  @ApiProperty({
+    example: '0.1.0',
+    description: "The version that answers (package.json's): after an upgrade and a reload, the new one.",
+  })
+  version: string;
+
+  @ApiPropertyOptional({
+    type: LastReloadDto,
+    description: 'Only after a reload (SIGHUP): when the last one ended and how.',
+  })
+  last_reload?: LastReloadDto;
 }

@@ -5,6 +5,7 @@ import { availabilityOf } from '../database/galera/availability.js';
 import { CacheMetrics } from './cache-metrics.js';
 import { FrontMetrics } from './front-metrics.js';
 import { readPoolUsage, type PoolUsage } from './database-pool.js';
+import { registerReleaseMetrics } from './release-metrics.js';
 import { registerRequestSeries } from './request-series.js';
 
 /**
@@ -172,6 +173,7 @@ export class AppMetrics {
       (usage) => usage.max,
     );
     this.availabilityCounters();
+    registerReleaseMetrics(this.registry);
   }
 
   /** What caches call; see CacheMetrics. */

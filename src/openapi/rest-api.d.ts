@@ -9,7 +9,7 @@ export interface paths {
     };
     /**
      * Whether the service can reach its database (for load balancers and monitoring).
-     * @description With read replicas configured, `databases` gives the state of each one as last checked; a replica out of rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and which one the service uses; the answer is ok while the node in use answers. In front of a Perl Bugzilla (BUGZILLA_URL), `bugzilla` says whether it answers: `ok`, `slow` (2 s or more, with `bugzilla_answer_ms`) or `down` (no answer: refused, or none within BUGZILLA_TIMEOUT_MS), from the requests passed to it in the last 10 s, or else from one `GET rest/version` of its own; a Bugzilla that is down does not make the answer fail. Once the in-memory model follows the binary log, `change_stream` says how it learns of changes now: from the log (`binlog`), or by checking the database (`poll`, with the reason) while the stream is down.
+     * @description With read replicas configured, `databases` gives the state of each one as last checked; a replica out of rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and which one the service uses; the answer is ok while the node in use answers. In front of a Perl Bugzilla (BUGZILLA_URL), `bugzilla` says whether it answers: `ok`, `slow` (2 s or more, with `bugzilla_answer_ms`) or `down` (no answer: refused, or none within BUGZILLA_TIMEOUT_MS), from the requests passed to it in the last 10 s, or else from one `GET rest/version` of its own; a Bugzilla that is down does not make the answer fail. Once the in-memory model follows the binary log, `change_stream` says how it learns of changes now: from the log (`binlog`), or by checking the database (`poll`, with the reason) while the stream is down. `version` names the version that answers; after a reload (SIGHUP), `last_reload` says when it ended and whether the new workers took over (`ok`) or could not start (`failed`, with the reason: the running ones kept serving).
      */
     get: operations['HealthController_health'];
     put?: never;
@@ -845,6 +845,24 @@ export interface components {
        */
       reason?: string;
     };
+    LastReloadDto: {
+      /**
+       * @description When the reload ended (UTC).
+       * @example 2026-12-02T01:00:00.000Z
+       */
+      at: string;
+      /**
+       * @description ok: the new workers serve; failed: they could not start, the running ones kept serving.
+       * @example ok
+       * @enum {string}
+       */
+      outcome: 'ok' | 'failed';
+      /**
+       * @description Why the reload failed (one line, as logged).
+       * @example CACHE_MAX_STALENESS_MS must be an integer from 0 to 3600000 (got 'soon')
+       */
+      reason?: string;
+    };
     HealthDto: {
       /**
        * @example ok
@@ -872,6 +890,13 @@ export interface components {
       bugzilla_still_waiting?: true;
       /** @description Only once the in-memory model follows the binary log (SPEC §15): how it learns of changes now. Absent when the server gives no log (DB_CHANGE_STREAM=auto then polls as before, which the service says at start), with DB_CHANGE_STREAM=poll, on SQLite, and with CACHE_MAX_STALENESS_MS=0. */
       change_stream?: components['schemas']['ChangeStreamHealthDto'];
+      /**
+       * @description The version that answers (package.json's): after an upgrade and a reload, the new one.
+       * @example 0.1.0
+       */
+      version: string;
+      /** @description Only after a reload (SIGHUP): when the last one ended and how. */
+      last_reload?: components['schemas']['LastReloadDto'];
     };
     LoginTokenDto: {
       /**

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import { join } from 'node:path';
 import { freePort } from '../../bench/processes.mjs';
 import { checkServiceAnswer } from './openapi-check.js';
 import { suiteEnv } from './suite-env.js';
@@ -16,10 +17,11 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts the service and resolves once it listens. */
-export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
+/** Starts the service (built in `dir`, by default here) and resolves once it listens. */
+export async function startService(env: Record<string, string>, dir = '.'): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/src/main.js'], {
+  const child = spawn(process.execPath, [join(dir, 'dist/src/main.js')], {
+    cwd: dir,
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',

@@ -1,0 +1,36 @@
+/**
+ * What the supervisor (the cluster primary, primary.ts) and its workers (worker.ts) say to each other
+ * over the cluster's IPC channel. Every message carries `bzp`, its kind; the siblings' own messages
+ * (read-your-writes marks) travel inside `siblings` and reach the other workers as they were sent.
+ */
+
+/** The last reload and how many there were, as the supervisor reports it to each worker (for /health and /metrics). */
+export interface ReloadReport {
+  /** The last reload tried: when it ended, how, and why not when it failed. Absent before the first. */
+  last?: { at: string; outcome: 'ok' | 'failed'; reason?: string };
+  counts: { ok: number; failed: number };
+}
+
+export type WorkerMessage =
+  /** A new worker asks for the reload report and the recent sibling messages before it builds the app. */
+  | { bzp: 'hello' }
+  /** The worker listens: its model is loaded and its database reached; it takes connections now. */
+  | { bzp: 'ready'; version: string }
+  /** The worker could not start (and exits): the reason, in one line; `config` when a setting is bad. */
+  | { bzp: 'start-failed'; reason: string; config: boolean }
+  /** A message for every other worker (read-routing.ts's and outside-writes.ts's marks). */
+  | { bzp: 'siblings'; message: unknown };
+
+export type PrimaryMessage =
+  | { bzp: 'welcome'; report: ReloadReport; replay: unknown[] }
+  | { bzp: 'report'; report: ReloadReport }
+  /** Stop taking connections, finish the requests in hand, close each connection politely, exit. */
+  | { bzp: 'drain' };
+
+export function isWorkerMessage(message: unknown): message is WorkerMessage {
+  return typeof (message as { bzp?: unknown } | null)?.bzp === 'string';
+}
+
+export function isPrimaryMessage(message: unknown): message is PrimaryMessage {
+  return typeof (message as { bzp?: unknown } | null)?.bzp === 'string';
+}

@@ -1,0 +1,128 @@
+import 'reflect-metadata';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import net, { type Socket } from 'node:net';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApp } from '../bootstrap.js';
+import { loadConfig } from '../config/app-config.js';
+import { processScavenger } from '../config/garbage-collector.js';
+import { isPrimaryMessage, type WorkerMessage } from './messages.js';
+import { runningVersion, setReloadReport } from './release.js';
+
+/**
+ * One worker's life (SPEC §17), as the supervisor (primary.ts) drives it: start (read the settings,
+ * build the app: database reached, model loaded, change stream caught up), then listen — only now does
+ * it take connections — and say it is ready; serve; on `drain`, stop taking connections, finish what it
+ * has, close each keep-alive connection politely, exit. It knows nothing of reloads.
+ */
+
+function send(message: WorkerMessage): void {
+  process.send?.(message);
+}
+
+/**
+ * The supervisor's welcome: the reload report, and its recent sibling messages (callers' writes a
+ * sibling has seen) so that this worker keeps their read-your-writes promise from its first request.
+ */
+function greetSupervisor(): Promise<unknown[]> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      process.off('message', onWelcome);
+      resolve([]);
+    }, 10_000);
+    const onWelcome = (message: unknown) => {
+      if (!isPrimaryMessage(message) || message.bzp !== 'welcome') return;
+      clearTimeout(timer);
+      process.off('message', onWelcome);
+      setReloadReport(message.report);
+      resolve(message.replay);
+    };
+    process.on('message', onWelcome);
+    send({ bzp: 'hello' });
+  });
+}
+
+/** Builds the app and serves until told to drain or to stop. */
+export async function serveAsWorker(): Promise<void> {
+  // Sibling messages that arrive while the app is being built are kept, and given to it once it is.
+  const early: unknown[] = [];
+  const keep = (message: unknown) => void (isPrimaryMessage(message) || early.push(message));
+  process.on('message', keep);
+  const replay = await greetSupervisor();
+
+  // A bad setting or a failed build throws to main.ts, which tells the supervisor why, in one line.
+  const config = loadConfig();
+  processScavenger.serveOnOneThread();
+  const app: NestFastifyApplication = await createApp(config);
+  process.off('message', keep);
+  // The app's own listeners are in place now: they read the replayed and early messages as live ones.
+  for (const message of [...replay, ...early]) process.emit('message', message, undefined);
+  process.on('message', (message: unknown) => {
+    if (!isPrimaryMessage(message)) return;
+    if (message.bzp === 'report') setReloadReport(message.report);
+    if (message.bzp === 'drain') drain();
+  });
+
+  const server = app.getHttpServer() as Server;
+  const politely = closeConnectionsPolitely(server);
+  await app.listen({ host: config.host, port: config.port });
+  send({ bzp: 'ready', version: runningVersion() } satisfies WorkerMessage);
+
+  let closed: Promise<void> | undefined;
+  const close = (why: string) =>
+    (closed ??= app
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error(`${why} failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      }));
+  // Drain: no new connections reach this worker (the supervisor's socket hands them to the others); each
+  // connection ends once it has answered (see closeConnectionsPolitely); then the app closes. (net's
+  // close, not http's: http's also cuts the idle keep-alive connections at once.)
+  let draining = false;
+  const drain = () => {
+    if (draining || closed) return;
+    draining = true;
+    politely();
+    net.Server.prototype.close.call(server, () => void close('Drain'));
+  };
+  // Graceful shutdown (SIGTERM/SIGINT, from the supervisor or the terminal's process group), while
+  // draining too: stop accepting, let in-flight requests finish, close the pool, exit 0. A second
+  // signal changes nothing.
+  const shutdown = (signal: string) => {
+    if (closed) return;
+    console.log(`${signal} received: finishing in-flight requests`);
+    void close('Shutdown');
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/**
+ * Makes every answer from now on end its connection (`Connection: close`), as nginx and Puma do when a
+ * worker retires: the client reads the whole answer, knows not to reuse the connection, and opens its
+ * next one on the listening socket, which the new workers serve. A connection idle at that moment is
+ * left open until its next request (answered, with `Connection: close`) or its keep-alive timeout, as
+ * at any other time: closing it now could cross a request the client is sending, which would be lost.
+ * Returns the switch; until it is thrown, answers keep their connection as usual.
+ */
+function closeConnectionsPolitely(server: Server): () => void {
+  // The connections, to reach the answers under way when the switch is thrown (a cost per connection,
+  // none per request).
+  const connections = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  return () => {
+    // Answers from now on: before the app's own listener, so that their headers are not written yet.
+    server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+      response.shouldKeepAlive = false;
+    });
+    // Answers under way whose headers have not left yet (Node's http keeps a socket's current answer there).
+    for (const socket of connections) {
+      const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+      if (response && !response.headersSent) response.shouldKeepAlive = false;
+    }
+  };
+}
