@@ -16,7 +16,7 @@ import { suiteEnv } from './suite-env.js';
 export type Dialect = 'mysql' | 'sqlite' | 'postgres';
 
 /** Which databases the e2e suite runs on; `TEST_DIALECTS=sqlite` narrows it while developing. */
-export const DIALECTS: Dialect[] = (process.env.TEST_DIALECTS ?? 'mysql,sqlite')
+export const DIALECTS: Dialect[] = (process.env.TEST_DIALECTS ?? 'mysql,sqlite,postgres')
   .split(',')
   .map((d) => d.trim())
   .filter((d): d is Dialect => d === 'mysql' || d === 'sqlite' || d === 'postgres');
