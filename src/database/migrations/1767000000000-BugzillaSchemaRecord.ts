@@ -1,0 +1,37 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { dialectOf } from '../dialect.js';
+import { BZ_SCHEMA_VERSION, bzSchemaText, describedTables } from './bugzilla-abstract-schema.js';
+
+/**
+ * Bugzilla's `bz_schema` row for the tables the migrations made (SPEC §16): without it checksetup.pl
+ * takes a database it did not make for an empty one and dies creating a table that exists. With it,
+ * checksetup.pl adds the tables the service does not make and leaves the service's as they are.
+ * MySQL/MariaDB and PostgreSQL only (Bugzilla has no SQLite driver).
+ */
+export class BugzillaSchemaRecord1767000000000 implements MigrationInterface {
+  name = 'BugzillaSchemaRecord1767000000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    const dialect = dialectOf(queryRunner.connection).name;
+    if (dialect !== 'mysql' && dialect !== 'postgres') return;
+    if (await queryRunner.hasTable('bz_schema')) return;
+    const existing = new Set<string>();
+    for (const table of describedTables()) if (await queryRunner.hasTable(table)) existing.add(table);
+    const tables = describedTables().filter((table) => existing.has(table));
+    // The table as checksetup.pl makes it on each database.
+    await queryRunner.query(
+      dialect === 'postgres'
+        ? 'CREATE TABLE bz_schema (schema_data bytea NOT NULL, version numeric(3,2) NOT NULL)'
+        : 'CREATE TABLE bz_schema (schema_data longblob NOT NULL, version decimal(3,2) NOT NULL) ' +
+            'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_520_ci',
+    );
+    await queryRunner.query('INSERT INTO bz_schema (schema_data, version) VALUES (?, ?)', [
+      Buffer.from(bzSchemaText(tables, dialect), 'utf8'),
+      BZ_SCHEMA_VERSION,
+    ]);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TABLE IF EXISTS bz_schema');
+  }
+}
