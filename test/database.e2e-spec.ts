@@ -240,6 +240,25 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     expect(text.includes("'products_name_lower_idx'")).toBe(dialect === 'postgres');
   });
 
+  it("leaves no table in a collation checksetup.pl would convert, TypeORM's migrations table included, on a database made in the server's default collation (MariaDB)", async () => {
+    if (dialect !== 'mysql') return;
+    const other = await scratch(dialect);
+    const ods = await open(other.config);
+    try {
+      // CREATE DATABASE without a collation, as an operator may have made it.
+      await ods.query('ALTER DATABASE CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci');
+      await runMigrations(ods, () => undefined);
+      const rows: { name: string; collation: string }[] = await ods.query(
+        `SELECT TABLE_NAME AS name, TABLE_COLLATION AS collation FROM information_schema.TABLES
+          WHERE TABLE_SCHEMA = DATABASE() AND TABLE_COLLATION <> 'utf8mb4_unicode_520_ci'`,
+      );
+      expect(rows).toEqual([]);
+    } finally {
+      await ods.destroy();
+      await other.drop();
+    }
+  });
+
   it('creates the fields checksetup.pl defines, numbered and sorted as Bugzilla::Field->create numbers them', async () => {
     const fields: { id: number; name: string; sortkey: number; type: number; mailhead: number }[] = await ds.query(
       'SELECT id, name, sortkey, type, mailhead FROM fielddefs ORDER BY id',

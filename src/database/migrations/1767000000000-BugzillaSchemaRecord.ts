@@ -6,7 +6,8 @@ import { BZ_SCHEMA_VERSION, bzSchemaText, describedTables } from './bugzilla-abs
  * Bugzilla's `bz_schema` row for the tables the migrations made (SPEC §16): without it checksetup.pl
  * takes a database it did not make for an empty one and dies creating a table that exists. With it,
  * checksetup.pl adds the tables the service does not make and leaves the service's as they are.
- * MySQL/MariaDB and PostgreSQL only (Bugzilla has no SQLite driver).
+ * MySQL/MariaDB and PostgreSQL only (Bugzilla has no SQLite driver). On MySQL/MariaDB TypeORM's
+ * `migrations` table is also given Bugzilla's collation, the one table checksetup.pl would otherwise convert.
  */
 export class BugzillaSchemaRecord1767000000000 implements MigrationInterface {
   name = 'BugzillaSchemaRecord1767000000000';
@@ -14,6 +15,14 @@ export class BugzillaSchemaRecord1767000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     const dialect = dialectOf(queryRunner.connection).name;
     if (dialect !== 'mysql' && dialect !== 'postgres') return;
+    if (dialect === 'mysql') {
+      // TypeORM made its own table in the database's default collation; checksetup.pl converts every table
+      // not in Bugzilla's (Bugzilla/DB/Mysql.pm), so ours is made Bugzilla's here.
+      const migrations = queryRunner.connection.options.migrationsTableName ?? 'migrations';
+      await queryRunner.query(
+        `ALTER TABLE \`${migrations}\` CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`,
+      );
+    }
     if (await queryRunner.hasTable('bz_schema')) return;
     const existing = new Set<string>();
     for (const table of describedTables()) if (await queryRunner.hasTable(table)) existing.add(table);
