@@ -60,10 +60,30 @@ interface RawMysqlConnection {
  * catalogue (500,000 components) can take longer than a request may wait — and no request waits
  * for it: while a load runs past the bound, reads go to the database path. A statement that times
  * out drops its connection (it may still be busy with the statement), as the data source does.
+ * PostgreSQL: the server's statement_timeout, set for the load's own transaction (SET LOCAL).
  * SQLite has no query timeout: the same reader as the rest.
  */
 export function tableLoadReader(ds: DataSource, timeoutMs: number): ModelReader {
-  if (dialectOf(ds).name !== 'mysql') return databaseReader(ds);
+  const dialect = dialectOf(ds);
+  const timeout = dialect.statementTimeout(timeoutMs);
+  if (timeout) {
+    return async <T>(sql: string) => {
+      const runner = ds.createQueryRunner('master');
+      try {
+        await runner.startTransaction();
+        await runner.query(timeout);
+        const rows = (await runner.query(sql)) as T[];
+        await runner.commitTransaction();
+        return rows;
+      } catch (error) {
+        if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+        throw error;
+      } finally {
+        await runner.release();
+      }
+    };
+  }
+  if (dialect.name !== 'mysql') return databaseReader(ds);
   return async <T>(sql: string) => {
     const runner = ds.createQueryRunner('master');
     try {

@@ -62,6 +62,12 @@ export interface Dialect {
   insertedId(result: unknown): number;
   /** Placeholders one statement may bind (Infinity: as many as memory allows). */
   readonly maxParams: number;
+  /**
+   * A statement giving the current transaction's statements `ms` milliseconds (0: no limit) instead
+   * of the data source's per-request timeout, where the server sets it per transaction; undefined
+   * where the driver bounds each query itself (mysql2) or nothing can (SQLite).
+   */
+  statementTimeout(ms: number): string | undefined;
   /** SELECT of the server's version, one `version` column. */
   readonly serverVersionSql: string;
   /** SELECT of the current database's table names, one `name` column. */

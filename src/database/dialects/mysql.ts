@@ -57,6 +57,7 @@ export const mysqlDialect: Dialect = {
     return Number(header.insertId);
   },
   maxParams: Infinity,
+  statementTimeout: () => undefined,
   serverVersionSql: 'SELECT VERSION() AS version',
   tableNamesSql: 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()',
 

@@ -69,6 +69,7 @@ export const postgresDialect: Dialect = {
   },
   // The wire protocol's bound on a statement's parameters.
   maxParams: 65535,
+  statementTimeout: (ms) => `SET LOCAL statement_timeout = ${Math.max(0, Math.trunc(ms))}`,
   serverVersionSql: 'SELECT version() AS version',
   tableNamesSql: 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()',
 

@@ -45,6 +45,7 @@ export const sqliteDialect: Dialect = {
     return Number(id);
   },
   maxParams: SQLITE_MAX_PARAMS,
+  statementTimeout: () => undefined,
   serverVersionSql: 'SELECT sqlite_version() AS version',
   tableNamesSql: "SELECT name FROM sqlite_master WHERE type = 'table'",
 
