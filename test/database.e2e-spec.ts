@@ -240,6 +240,30 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     expect(text.includes("'products_name_lower_idx'")).toBe(dialect === 'postgres');
   });
 
+  it("replaces the empty description a failed checksetup.pl run left on a database made before bz_schema was written", async () => {
+    if (dialect === 'sqlite') return;
+    const other = await scratch(dialect);
+    const ods = await open(other.config);
+    try {
+      await runMigrations(ods, () => undefined);
+      await ods.undoLastMigration({ transaction: 'each' });
+      await ods.query(
+        dialect === 'postgres'
+          ? 'CREATE TABLE bz_schema (schema_data bytea NOT NULL, version numeric(3,2) NOT NULL)'
+          : 'CREATE TABLE bz_schema (schema_data longblob NOT NULL, version decimal(3,2) NOT NULL)',
+      );
+      await ods.query('INSERT INTO bz_schema (schema_data, version) VALUES (?, ?)', [Buffer.from('$VAR1 = {};\n'), '3.00']);
+      await runMigrations(ods, () => undefined);
+      const rows: { schema_data: Buffer }[] = await ods.query('SELECT schema_data FROM bz_schema');
+      expect(rows).toHaveLength(1);
+      const described = [...Buffer.from(rows[0].schema_data).toString('utf8').matchAll(/^  '(\w+)' => \{$/gm)];
+      expect(described.map((m) => m[1]).sort()).toEqual([...TABLES, 'bz_schema'].sort());
+    } finally {
+      await ods.destroy();
+      await other.drop();
+    }
+  });
+
   it("leaves no table in a collation checksetup.pl would convert, TypeORM's migrations table included, on a database made in the server's default collation (MariaDB)", async () => {
     if (dialect !== 'mysql') return;
     const other = await scratch(dialect);

@@ -23,17 +23,25 @@ export class BugzillaSchemaRecord1767000000000 implements MigrationInterface {
         `ALTER TABLE \`${migrations}\` CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`,
       );
     }
-    if (await queryRunner.hasTable('bz_schema')) return;
+    if (await queryRunner.hasTable('bz_schema')) {
+      // A checksetup.pl run on a database made before this migration stored an empty description
+      // (`$VAR1 = {};`) and then died creating a table of ours: that one is replaced, any other kept.
+      const rows = (await queryRunner.query('SELECT schema_data FROM bz_schema')) as { schema_data: Buffer }[];
+      const empty = rows.length === 1 && /^\$VAR1 = \{\};\s*$/.test(Buffer.from(rows[0].schema_data).toString('utf8'));
+      if (!empty) return;
+      await queryRunner.query('DELETE FROM bz_schema');
+    } else {
+      // The table as checksetup.pl makes it on each database.
+      await queryRunner.query(
+        dialect === 'postgres'
+          ? 'CREATE TABLE bz_schema (schema_data bytea NOT NULL, version numeric(3,2) NOT NULL)'
+          : 'CREATE TABLE bz_schema (schema_data longblob NOT NULL, version decimal(3,2) NOT NULL) ' +
+              'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_520_ci',
+      );
+    }
     const existing = new Set<string>();
     for (const table of describedTables()) if (await queryRunner.hasTable(table)) existing.add(table);
     const tables = describedTables().filter((table) => existing.has(table));
-    // The table as checksetup.pl makes it on each database.
-    await queryRunner.query(
-      dialect === 'postgres'
-        ? 'CREATE TABLE bz_schema (schema_data bytea NOT NULL, version numeric(3,2) NOT NULL)'
-        : 'CREATE TABLE bz_schema (schema_data longblob NOT NULL, version decimal(3,2) NOT NULL) ' +
-            'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_520_ci',
-    );
     await queryRunner.query('INSERT INTO bz_schema (schema_data, version) VALUES (?, ?)', [
       Buffer.from(bzSchemaText(tables, dialect), 'utf8'),
       BZ_SCHEMA_VERSION,
