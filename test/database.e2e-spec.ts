@@ -226,7 +226,9 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
 
   it("records the tables it made in bz_schema as Bugzilla's abstract schema, so checksetup.pl takes them as its own", async () => {
     if (dialect === 'sqlite') return;
-    const rows: { schema_data: Buffer; version: string }[] = await ds.query('SELECT schema_data, version FROM bz_schema');
+    const rows: { schema_data: Buffer; version: string }[] = await ds.query(
+      'SELECT schema_data, version FROM bz_schema',
+    );
     expect(rows).toHaveLength(1);
     expect(Number(rows[0].version)).toBe(3);
     const text = Buffer.from(rows[0].schema_data).toString('utf8');
@@ -240,7 +242,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     expect(text.includes("'products_name_lower_idx'")).toBe(dialect === 'postgres');
   });
 
-  it("replaces the empty description a failed checksetup.pl run left on a database made before bz_schema was written", async () => {
+  it('replaces the empty description a failed checksetup.pl run left on a database made before bz_schema was written', async () => {
     if (dialect === 'sqlite') return;
     const other = await scratch(dialect);
     const ods = await open(other.config);
@@ -252,11 +254,18 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
           ? 'CREATE TABLE bz_schema (schema_data bytea NOT NULL, version numeric(3,2) NOT NULL)'
           : 'CREATE TABLE bz_schema (schema_data longblob NOT NULL, version decimal(3,2) NOT NULL)',
       );
-      await ods.query('INSERT INTO bz_schema (schema_data, version) VALUES (?, ?)', [Buffer.from('$VAR1 = {};\n'), '3.00']);
+      await ods.query('INSERT INTO bz_schema (schema_data, version) VALUES (?, ?)', [
+        Buffer.from('$VAR1 = {};\n'),
+        '3.00',
+      ]);
       await runMigrations(ods, () => undefined);
       const rows: { schema_data: Buffer }[] = await ods.query('SELECT schema_data FROM bz_schema');
       expect(rows).toHaveLength(1);
-      const described = [...Buffer.from(rows[0].schema_data).toString('utf8').matchAll(/^  '(\w+)' => \{$/gm)];
+      const described = [
+        ...Buffer.from(rows[0].schema_data)
+          .toString('utf8')
+          .matchAll(/^  '(\w+)' => \{$/gm),
+      ];
       expect(described.map((m) => m[1]).sort()).toEqual([...TABLES, 'bz_schema'].sort());
     } finally {
       await ods.destroy();

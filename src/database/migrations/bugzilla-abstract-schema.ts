@@ -434,7 +434,8 @@ interface AbstractTable {
   INDEXES?: AbstractValue[];
 }
 
-const COLUMN = /^(\w+) (\S+)( NOTNULL)?( PRIMARYKEY)?(?: DEFAULT ('[^']*'|\S+))?(?: -> (\w+)\.(\w+)(?: ON DELETE (CASCADE|SET NULL))?)?$/;
+const COLUMN =
+  /^(\w+) (\S+)( NOTNULL)?( PRIMARYKEY)?(?: DEFAULT ('[^']*'|\S+))?(?: -> (\w+)\.(\w+)(?: ON DELETE (CASCADE|SET NULL))?)?$/;
 const INDEX = /^(?:(PG|MYSQL) )?(INDEX|UNIQUE|FULLTEXT) (\w+) \((.+)\)$/;
 
 function parseTables(dialect: SchemaDialect): Map<string, AbstractTable> {
@@ -455,7 +456,8 @@ function parseTables(dialect: SchemaDialect): Map<string, AbstractTable> {
       const fields = columns.split(', ');
       // Bugzilla's Pg schema drops the FULLTEXT type; a plain index stays a list of columns.
       const type = kind === 'FULLTEXT' && dialect === 'postgres' ? undefined : kind;
-      const definition: AbstractValue = type === 'INDEX' ? fields : type ? { FIELDS: fields, TYPE: type } : { FIELDS: fields };
+      const definition: AbstractValue =
+        type === 'INDEX' ? fields : type ? { FIELDS: fields, TYPE: type } : { FIELDS: fields };
       (current!.INDEXES ??= []).push(name, definition);
       continue;
     }
@@ -465,10 +467,16 @@ function parseTables(dialect: SchemaDialect): Map<string, AbstractTable> {
     const definition: Record<string, AbstractValue> = { TYPE: type };
     if (notNull) definition.NOTNULL = 1;
     if (primaryKey) definition.PRIMARYKEY = 1;
-    if (defaultValue !== undefined) definition.DEFAULT = /^\d+$/.test(defaultValue) ? Number(defaultValue) : defaultValue;
+    if (defaultValue !== undefined)
+      definition.DEFAULT = /^\d+$/.test(defaultValue) ? Number(defaultValue) : defaultValue;
     if (refTable) {
       // created => 1: the foreign key exists, checksetup.pl does not add it again.
-      definition.REFERENCES = { TABLE: refTable, COLUMN: refColumn, created: 1, ...(onDelete ? { DELETE: onDelete } : {}) };
+      definition.REFERENCES = {
+        TABLE: refTable,
+        COLUMN: refColumn,
+        created: 1,
+        ...(onDelete ? { DELETE: onDelete } : {}),
+      };
     }
     current!.FIELDS.push(name, definition);
   }
