@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import mysql from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { generateApiKey, generateLoginCookie, hashPassword, verifyPassword } from '../src/auth/password.js';
@@ -16,15 +18,15 @@ import { PRODUCT_ENTITIES } from '../src/products/product.module.js';
 import { NO_ERRORS, reportLines, runSanityCheck } from '../src/consistency/sanity-check.js';
 import { isDatabaseEmpty, loadDemoData } from '../src/seed/demo-data.js';
 import {
-  daysAgoUtcSql,
+  dialectOf,
   formatBugzillaDateTime,
   isConnectionError,
   isDuplicateKeyError,
-  nowUtcSql,
   toSqlDateTime,
-  upsertLastVisitSql,
 } from '../src/database/dialect.js';
 import { runMigrations } from '../src/database/run-migrations.js';
+import { SERIAL_COLUMNS } from '../src/database/serial-columns.js';
+import { createTestDatabase, DIALECTS, type Dialect, TEST_POSTGRES_SERVER } from './support/test-app.js';
 import { Seeder } from '../src/seed/seeder.js';
 import { Bug } from '../src/last-visit/entities/bug.entity.js';
 import { BugUserLastVisit } from '../src/last-visit/entities/bug-user-last-visit.entity.js';
@@ -32,12 +34,6 @@ import { FlagInclusion } from '../src/products/entities/flag-inclusion.entity.js
 import { GroupControlMap } from '../src/products/entities/group-control-map.entity.js';
 import { Product } from '../src/products/entities/product.entity.js';
 
-type Dialect = 'mysql' | 'sqlite';
-
-const DIALECTS: Dialect[] = (process.env.TEST_DIALECTS ?? 'mysql,sqlite')
-  .split(',')
-  .map((d) => d.trim())
-  .filter((d): d is Dialect => d === 'mysql' || d === 'sqlite');
 const MYSQL_SERVER = process.env.TEST_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
 
 const TABLES = [
@@ -96,9 +92,13 @@ interface Scratch {
   drop(): Promise<void>;
 }
 
-/** An empty database of its own: `bzp_t_<random>` on MariaDB, a temporary file for SQLite. */
+/** An empty database of its own: `bzp_t_<random>` on MariaDB, one of the suite's on PostgreSQL, a temporary file for SQLite. */
 async function scratch(dialect: Dialect): Promise<Scratch> {
   const base = { dbPoolSize: 5, dbTimeoutMs: 5000 };
+  if (dialect === 'postgres') {
+    const database = await createTestDatabase('postgres');
+    return { config: { ...base, database: parseDatabaseUrl(database.url) }, drop: () => database.drop() };
+  }
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'bzp-db-'));
     return {
@@ -136,10 +136,9 @@ async function count(ds: DataSource, sql: string, params: unknown[] = []): Promi
 }
 
 async function tableNames(ds: DataSource): Promise<string[]> {
-  const rows: { name: string }[] =
-    ds.options.type === 'mysql'
-      ? await ds.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()')
-      : await ds.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
+  const rows: { name: string }[] = (await ds.query(dialectOf(ds).tableNamesSql)).filter(
+    (row: { name: string }) => !row.name.startsWith('sqlite_'),
+  );
   return rows.map((r) => r.name).sort();
 }
 
@@ -219,7 +218,78 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     const names = await tableNames(ds);
     for (const table of TABLES) expect(names).toContain(table);
     expect(names).toContain('migrations');
-    expect(names).toHaveLength(TABLES.length + 1);
+    // Bugzilla's own record of its schema, on the databases Bugzilla runs on.
+    const bugzillaRecord = dialect === 'sqlite' ? [] : ['bz_schema'];
+    expect(names.filter((name) => name === 'bz_schema')).toEqual(bugzillaRecord);
+    expect(names).toHaveLength(TABLES.length + 1 + bugzillaRecord.length);
+  });
+
+  it("records the tables it made in bz_schema as Bugzilla's abstract schema, so checksetup.pl takes them as its own", async () => {
+    if (dialect === 'sqlite') return;
+    const rows: { schema_data: Buffer; version: string }[] = await ds.query(
+      'SELECT schema_data, version FROM bz_schema',
+    );
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0].version)).toBe(3);
+    const text = Buffer.from(rows[0].schema_data).toString('utf8');
+    expect(text.startsWith('$VAR1 = {\n')).toBe(true);
+    const described = [...text.matchAll(/^  '(\w+)' => \{$/gm)].map((m) => m[1]).sort();
+    expect(described).toEqual([...TABLES, 'bz_schema'].sort());
+    // Abstract types the database cannot tell apart, and foreign keys marked as existing.
+    expect(text).toMatch(/'bug_id',\n\s+\{\n\s+'NOTNULL' => 1,\n\s+'PRIMARYKEY' => 1,\n\s+'TYPE' => 'MEDIUMSERIAL'/);
+    expect(text).toMatch(/'membercontrol',\n\s+\{\n\s+'DEFAULT' => 0,\n\s+'NOTNULL' => 1,\n\s+'TYPE' => 'INT1'/);
+    expect(text).toMatch(/'TABLE' => 'profiles',\n\s+'created' => 1/);
+    expect(text.includes("'products_name_lower_idx'")).toBe(dialect === 'postgres');
+  });
+
+  it('replaces the empty description a failed checksetup.pl run left on a database made before bz_schema was written', async () => {
+    if (dialect === 'sqlite') return;
+    const other = await scratch(dialect);
+    const ods = await open(other.config);
+    try {
+      await runMigrations(ods, () => undefined);
+      await ods.undoLastMigration({ transaction: 'each' });
+      await ods.query(
+        dialect === 'postgres'
+          ? 'CREATE TABLE bz_schema (schema_data bytea NOT NULL, version numeric(3,2) NOT NULL)'
+          : 'CREATE TABLE bz_schema (schema_data longblob NOT NULL, version decimal(3,2) NOT NULL)',
+      );
+      await ods.query('INSERT INTO bz_schema (schema_data, version) VALUES (?, ?)', [
+        Buffer.from('$VAR1 = {};\n'),
+        '3.00',
+      ]);
+      await runMigrations(ods, () => undefined);
+      const rows: { schema_data: Buffer }[] = await ods.query('SELECT schema_data FROM bz_schema');
+      expect(rows).toHaveLength(1);
+      const described = [
+        ...Buffer.from(rows[0].schema_data)
+          .toString('utf8')
+          .matchAll(/^  '(\w+)' => \{$/gm),
+      ];
+      expect(described.map((m) => m[1]).sort()).toEqual([...TABLES, 'bz_schema'].sort());
+    } finally {
+      await ods.destroy();
+      await other.drop();
+    }
+  });
+
+  it("leaves no table in a collation checksetup.pl would convert, TypeORM's migrations table included, on a database made in the server's default collation (MariaDB)", async () => {
+    if (dialect !== 'mysql') return;
+    const other = await scratch(dialect);
+    const ods = await open(other.config);
+    try {
+      // CREATE DATABASE without a collation, as an operator may have made it.
+      await ods.query('ALTER DATABASE CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci');
+      await runMigrations(ods, () => undefined);
+      const rows: { name: string; collation: string }[] = await ods.query(
+        `SELECT TABLE_NAME AS name, TABLE_COLLATION AS collation FROM information_schema.TABLES
+          WHERE TABLE_SCHEMA = DATABASE() AND TABLE_COLLATION <> 'utf8mb4_unicode_520_ci'`,
+      );
+      expect(rows).toEqual([]);
+    } finally {
+      await ods.destroy();
+      await other.drop();
+    }
   });
 
   it('creates the fields checksetup.pl defines, numbered and sorted as Bugzilla::Field->create numbers them', async () => {
@@ -374,6 +444,31 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
         'CONSTRAINT `fk_login_failure_user_id_profiles_userid` FOREIGN KEY (`user_id`) REFERENCES `profiles` (`userid`) ON DELETE CASCADE ON UPDATE CASCADE',
       );
     });
+  } else if (dialect === 'postgres') {
+    it("makes Bugzilla's PostgreSQL schema statement for statement, as pg_dump shows it (reference/bugzilla-schema-pg.sql)", () => {
+      const url = (ds.options as { database: string; host: string; port: number; username: string }).database;
+      const dumped = schemaStatements(
+        execFileSync('pg_dump', ['--schema-only', '--no-owner', `${TEST_POSTGRES_SERVER}/${url}`], {
+          encoding: 'utf8',
+        }),
+      );
+      const reference = schemaStatements(readFileSync('../shared/reference/bugzilla-schema-pg.sql', 'utf8'));
+      const ours = (statements: string[]) => statements.filter((sql) => TABLES.some((table) => namesTable(sql, table)));
+      expect(ours(dumped)).toEqual(ours(reference));
+      // Nothing but TypeORM's own bookkeeping besides Bugzilla's tables.
+      expect(
+        dumped.filter((sql) => !ours(dumped).includes(sql) && /^(CREATE|ALTER) (TABLE|SEQUENCE|INDEX)/.test(sql)),
+      ).toEqual(expect.arrayContaining([expect.stringContaining('migrations')]));
+    });
+
+    it('numbers new rows from the sequences, after the baseline rows (PostgreSQL)', async () => {
+      for (const [table, column] of Object.entries(SERIAL_COLUMNS).filter(([table]) => TABLES.includes(table))) {
+        const [{ max }] = await ds.query(`SELECT COALESCE(MAX(${column}), 0) AS max FROM \`${table}\``);
+        const [sequence] = await ds.query(`SELECT last_value, is_called FROM ${table}_${column}_seq`);
+        const next = Number(sequence.last_value) + (sequence.is_called ? 1 : 0);
+        expect({ table, next }).toEqual({ table, next: Number(max) + 1 });
+      }
+    });
   } else {
     it('compares text case-insensitively except secrets (SQLite)', async () => {
       const seed = new Seeder(ds);
@@ -458,7 +553,10 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     expect(products[1].isactive).toBe(true);
     expect(products.find((p) => p.name === 'Stardust')?.allowsUnconfirmed).toBe(false);
 
-    const profile = await ds.getRepository(Profile).findOneByOrFail({ loginName: 'ADMIN@example.com' });
+    // MySQL's collation and SQLite's NOCASE match any letter case; PostgreSQL compares text exactly
+    // (the service's own queries match names through the dialect's textEquals: LOWER() there).
+    const login = dialect === 'postgres' ? 'admin@example.com' : 'ADMIN@example.com';
+    const profile = await ds.getRepository(Profile).findOneByOrFail({ loginName: login });
     expect(profile.isEnabled).toBe(true);
 
     const controls = await ds.getRepository(GroupControlMap).find();
@@ -486,14 +584,20 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
   });
 
   it('upserts last visits and computes UTC cut-offs in SQL', async () => {
-    const [{ now }] = await ds.query(`SELECT ${nowUtcSql(ds)} AS now`);
+    const dialect = dialectOf(ds);
+    const [{ now }] = await ds.query(`SELECT ${dialect.nowUtc()} AS now`);
     expect(Math.abs(new Date(formatBugzillaDateTime(now)).getTime() - Date.now())).toBeLessThan(5_000);
     const [user] = await ds.query('SELECT userid FROM profiles WHERE login_name = ?', ['dev@example.com']);
     const bugs: { bug_id: number }[] = await ds.query('SELECT bug_id FROM bugs ORDER BY bug_id');
     const ts = toSqlDateTime(new Date(Date.UTC(2020, 0, 1, 0, 0, 0)));
     const params = [user.userid, bugs[0].bug_id, ts, user.userid, bugs[1].bug_id, ts];
-    await ds.query(upsertLastVisitSql(ds, 2), params);
-    await ds.query(upsertLastVisitSql(ds, 2), params);
+    const upsert = dialect.upsert(
+      'INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts) VALUES (?, ?, ?), (?, ?, ?)',
+      ['user_id', 'bug_id'],
+      ['last_visit_ts'],
+    );
+    await ds.query(upsert, params);
+    await ds.query(upsert, params);
     const rows: { bug_id: number; last_visit_ts: Date | string }[] = await ds.query(
       'SELECT bug_id, last_visit_ts FROM bug_user_last_visit WHERE user_id = ? ORDER BY bug_id',
       [user.userid],
@@ -503,10 +607,16 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       [bugs[1].bug_id, '2020-01-01T00:00:00Z'],
     ]);
     expect(
-      await count(ds, `SELECT COUNT(*) AS n FROM bug_user_last_visit WHERE last_visit_ts < ${daysAgoUtcSql(ds, 10)}`),
+      await count(
+        ds,
+        `SELECT COUNT(*) AS n FROM bug_user_last_visit WHERE last_visit_ts < ${dialect.agoUtc(10, 'day')}`,
+      ),
     ).toBe(3); // these two and the 2024 visit of the previous test
     expect(
-      await count(ds, `SELECT COUNT(*) AS n FROM bug_user_last_visit WHERE last_visit_ts >= ${daysAgoUtcSql(ds, 10)}`),
+      await count(
+        ds,
+        `SELECT COUNT(*) AS n FROM bug_user_last_visit WHERE last_visit_ts >= ${dialect.agoUtc(10, 'day')}`,
+      ),
     ).toBe(1); // the demo's visit of an hour ago (the demo's other one was just overwritten)
   });
 
@@ -522,9 +632,12 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     const ods = await open(other.config);
     try {
       await ods.query(
-        dialect === 'mysql'
-          ? 'CREATE TABLE products (id smallint(6) NOT NULL AUTO_INCREMENT PRIMARY KEY, name varchar(64) NOT NULL)'
-          : 'CREATE TABLE products (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL)',
+        {
+          mysql:
+            'CREATE TABLE products (id smallint(6) NOT NULL AUTO_INCREMENT PRIMARY KEY, name varchar(64) NOT NULL)',
+          postgres: 'CREATE TABLE products (id serial PRIMARY KEY, name varchar(64) NOT NULL)',
+          sqlite: 'CREATE TABLE products (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL)',
+        }[dialect],
       );
       const messages: string[] = [];
       await expect(runMigrations(ods, (m) => messages.push(m))).resolves.toBe('existing-bugzilla');
@@ -541,6 +654,8 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     const ods = await open(other.config);
     try {
       await runMigrations(ods, () => undefined);
+      await ods.undoLastMigration({ transaction: 'each' });
+      expect(await tableNames(ods)).not.toContain('bz_schema');
       await ods.undoLastMigration({ transaction: 'each' });
       const withoutBugChildren = await tableNames(ods);
       for (const table of ['bugs_fulltext', 'dependencies', 'keywords', 'attach_data']) {
@@ -581,3 +696,25 @@ describe('connection failures', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
+
+/** A pg_dump's statements, comments and session settings left out, each on one line. */
+function schemaStatements(dump: string): string[] {
+  return dump
+    .split(/;\n/)
+    .map((sql) =>
+      sql
+        .replace(/^--.*$/gm, '')
+        .replace(/public\./g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((sql) => sql && !/^(SET|SELECT pg_catalog)/.test(sql));
+}
+
+/** Whether `sql` creates or alters `table` (its table, sequences, keys, indexes, foreign keys). */
+function namesTable(sql: string, table: string): boolean {
+  const sequence = `${table}_${SERIAL_COLUMNS[table] ?? 'none'}_seq`;
+  return new RegExp(
+    `^(CREATE TABLE ${table} \\(|CREATE SEQUENCE ${sequence} |ALTER SEQUENCE ${sequence} |ALTER TABLE ONLY ${table} |CREATE (UNIQUE )?INDEX \\w+ ON ${table} )`,
+  ).test(sql);
+}

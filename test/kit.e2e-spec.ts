@@ -7,7 +7,7 @@ import { type RunningServer, startServer } from '../src/index.js';
 import { applySeed } from '../src/seed/seed-loader.js';
 import { SeedError } from '../src/seed/seed-validation.js';
 import { routeTable } from './support/route-table.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { createTestDatabase, DIALECTS, startTestApp, type TestApp } from './support/test-app.js';
 import type { Seed } from '../src/seed/seed.js';
 import { PACKAGE_VERSION } from './support/release.js';
 
@@ -175,6 +175,24 @@ describe('startServer(): the service in process, in memory (SPEC §12)', () => {
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(DIALECTS.includes('postgres'))('startServer() on a PostgreSQL URL (SPEC §12, §16)', () => {
+  it('migrates the empty database, applies the seed and answers as in memory', async () => {
+    const database = await createTestDatabase('postgres');
+    const server = await startServer({ database: database.url, seed: BASE });
+    try {
+      expect(server.apiKeys).toEqual({ 'admin@example.com': ADMIN_KEY, 'alice@example.com': ALICE_KEY });
+      expect(await get(server, '/rest/whoami', ALICE_KEY)).toEqual({
+        status: 200,
+        type: 'application/json; charset=utf-8',
+        body: { id: 2, name: 'alice@example.com', real_name: '', login: 'alice@example.com' },
+      });
+    } finally {
+      await server.close();
+      await database.drop();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { isMysql } from '../database/dialect.js';
+import { type Dialect, dialectOf } from '../database/dialect.js';
 import { FLAG_TYPE_COLUMNS, type FlagRuleRow, type FlagTypeRow } from '../catalogue/flag-type-applicability.js';
 import { sortByVersion } from '../catalogue/version-order.js';
 
@@ -60,10 +60,30 @@ interface RawMysqlConnection {
  * catalogue (500,000 components) can take longer than a request may wait — and no request waits
  * for it: while a load runs past the bound, reads go to the database path. A statement that times
  * out drops its connection (it may still be busy with the statement), as the data source does.
+ * PostgreSQL: the server's statement_timeout, set for the load's own transaction (SET LOCAL).
  * SQLite has no query timeout: the same reader as the rest.
  */
 export function tableLoadReader(ds: DataSource, timeoutMs: number): ModelReader {
-  if (!isMysql(ds)) return databaseReader(ds);
+  const dialect = dialectOf(ds);
+  const timeout = dialect.statementTimeout(timeoutMs);
+  if (timeout) {
+    return async <T>(sql: string) => {
+      const runner = ds.createQueryRunner('master');
+      try {
+        await runner.startTransaction();
+        await runner.query(timeout);
+        const rows = (await runner.query(sql)) as T[];
+        await runner.commitTransaction();
+        return rows;
+      } catch (error) {
+        if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+        throw error;
+      } finally {
+        await runner.release();
+      }
+    };
+  }
+  if (dialect.name !== 'mysql') return databaseReader(ds);
   return async <T>(sql: string) => {
     const runner = ds.createQueryRunner('master');
     try {
@@ -436,9 +456,9 @@ function normaliseValue(row: ValueRecord): void {
   row.sortkey = num(row.sortkey);
 }
 
-/** ORDER BY term for a name column. MySQL: the column's own collation (utf8mb4_unicode_520_ci in Bugzilla); SQLite: NOCASE, as the SQL path. */
-export function nameOrder(dialect: { mysql: boolean }): (column: string) => string {
-  return (column) => (dialect.mysql ? column : `${column} COLLATE NOCASE`);
+/** ORDER BY term for a name column: the dialect's case-insensitive order, as the SQL path sorts. */
+export function nameOrder(dialect: Pick<Dialect, 'textOrder'>): (column: string) => string {
+  return (column) => dialect.textOrder(column);
 }
 
 /**
@@ -448,12 +468,8 @@ export function nameOrder(dialect: { mysql: boolean }): (column: string) => stri
 export function loadTable<K extends ModelTable>(
   table: K,
   read: ModelReader,
-  dialect: { mysql: boolean },
+  dialect: Pick<Dialect, 'textOrder'>,
   only?: string,
 ): Promise<TableIndexes[K]> {
   return LOADERS[table](read, nameOrder(dialect), only);
-}
-
-export function dialectFlags(ds: DataSource): { mysql: boolean } {
-  return { mysql: isMysql(ds) };
 }

@@ -2,7 +2,8 @@ import type { EntityManager } from 'typeorm';
 import { hashPassword } from '../auth/password.js';
 import { ACTIVITY_TIME, writeProfileActivity } from '../database/activity.js';
 import { AUDIT_CREATE, writeAuditLog } from '../database/audit-log.js';
-import { insertedId } from '../database/writes.js';
+import { dialectOf } from '../database/dialect.js';
+import { insertReturningId } from '../database/writes.js';
 
 /**
  * A new account, written as `Bugzilla::User->create` writes it, inside the caller's
@@ -78,7 +79,8 @@ export async function createBugzillaUser(
   createdBy: number | null = null,
 ): Promise<number> {
   const disabledText = user.disabledText?.trim() ?? '';
-  const result: unknown = await em.query(
+  const id = await insertReturningId(
+    em,
     `INSERT INTO profiles (login_name, cryptpassword, realname, disabledtext, is_enabled) VALUES (?, ?, ?, ?, ?)`,
     [
       user.login,
@@ -87,8 +89,8 @@ export async function createBugzillaUser(
       disabledText,
       disabledText === '' ? 1 : 0,
     ],
+    'userid',
   );
-  const id = insertedId(result);
   await writeAuditLog(em, createdBy ?? 0, [
     { class: 'Bugzilla::User', objectId: id, field: AUDIT_CREATE, removed: null, added: user.login },
   ]);
@@ -126,7 +128,7 @@ async function addDirectGroups(em: EntityManager, userId: number, refs: (number 
   const names = refs.filter((ref): ref is string => typeof ref === 'string');
   const ids = refs.filter((ref): ref is number => typeof ref === 'number');
   const conditions = [
-    ...(names.length ? [`name IN (${names.map(() => '?').join(', ')})`] : []),
+    ...(names.length ? [dialectOf(em).textIn('name', names.length)] : []),
     ...(ids.length ? [`id IN (${ids.map(() => '?').join(', ')})`] : []),
   ];
   const rows: { id: number | string; name: string }[] = await em.query(
