@@ -30,7 +30,7 @@ import {
 import { reloadProductRows } from './product-rows-reload.js';
 import { allEnded } from './all-ended.js';
 import { binlogProblem } from './change-stream/binlog-requirements.js';
-import { BinlogSignal, type StreamState } from './change-stream/binlog-signal.js';
+import { LogSignal, type StreamState } from './change-stream/log-signal.js';
 import { BinlogStream, type StreamServer } from './change-stream/binlog-stream.js';
 import { committedReader, reloadKeys } from './change-stream/keyed-reload.js';
 
@@ -504,7 +504,7 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
       return undefined;
     }
     let problem = await binlogProblem(this.read);
-    let signal: BinlogSignal | undefined;
+    let signal: LogSignal | undefined;
     if (!problem) {
       const stream = new BinlogStream(
         () => this.streamServer(),
@@ -516,9 +516,8 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
           lost: (reason) => signal?.lost(reason),
         },
       );
-      signal = new BinlogSignal(
+      signal = new LogSignal(
         () => stream,
-        this.read,
         poll ?? { changes: () => Promise.reject(new Error('no database check on this server')) },
         {
           changed: () => {
