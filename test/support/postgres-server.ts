@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { dieWithTestProcess, stopServerProcess } from './mariadbd.js';
+import { dieWithTestProcess } from './mariadbd.js';
 import { freePort } from './service-process.js';
 
 /**
@@ -45,7 +45,7 @@ export interface PostgresServer {
   /** Runs a file of SQL through psql on `database`. */
   psqlFile(file: string, database: string): Promise<void>;
   /** Stops the server (SIGTERM: a clean shutdown; SIGKILL: a crash) and starts it again on the same port. */
-  restart(signal?: NodeJS.Signals): Promise<void>;
+  restart(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   /** Stops it for good and removes its folder. */
   stop(): Promise<void>;
 }
@@ -76,15 +76,30 @@ export async function startPostgres(settings: string[] = [], dataDir?: string): 
       `postgres://${encodeURIComponent(user)}${password ? `:${encodeURIComponent(password)}` : ''}@127.0.0.1:${port}/${database}`,
     sql: (statements, database = 'postgres') => sqlAs(port, database, statements),
     psqlFile: async (file, database) => {
-      await run(join(PG_BIN, 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-f', file]);
+      await run(join(PG_BIN, 'psql'), [
+        '-X',
+        '-q',
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '-U',
+        'postgres',
+        '-d',
+        database,
+        '-f',
+        file,
+      ]);
     },
     restart: async (signal = 'SIGTERM') => {
-      await stopServerProcess(child, signal === 'SIGTERM' ? 'SIGINT' : signal);
+      await stopPostgres(child, signal === 'SIGTERM' ? 'SIGINT' : signal);
       child = await spawnPostgres(dir, port, all);
     },
     stop: async () => {
       // SIGINT: PostgreSQL's fast shutdown (SIGTERM waits for every client to leave).
-      await stopServerProcess(child, 'SIGINT');
+      await stopPostgres(child, 'SIGINT');
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -101,6 +116,19 @@ export async function startStandby(primary: PostgresServer): Promise<PostgresSer
     asPostgres(),
   );
   return startPostgres(['hot_standby=on'], dir);
+}
+
+/**
+ * Signals the server by its pid and waits for it to exit: SIGINT is PostgreSQL's fast shutdown (a clean
+ * one that does not wait for clients to leave; SIGKILL after 20 s), SIGKILL a crash.
+ */
+async function stopPostgres(child: ChildProcess, signal: 'SIGINT' | 'SIGKILL'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  const timer = signal === 'SIGINT' ? setTimeout(() => child.kill('SIGKILL'), 20_000) : undefined;
+  await exited;
+  clearTimeout(timer);
 }
 
 function newFolder(prefix: string): string {

@@ -109,7 +109,10 @@ describe("the change signal read from the database's log (SPEC §15)", () => {
     const { signal, stream, statements } = setUp();
     signal.resumed();
     stream.caughtUpAt = performance.now();
-    for (const [position, id] of [['0/10', 1], ['0/20', 2]] as const) {
+    for (const [position, id] of [
+      ['0/10', 1],
+      ['0/20', 2],
+    ] as const) {
       const change = noRowChanges();
       addRowKeys(change, 'products', { id });
       signal.committed({ position, changes: change });
