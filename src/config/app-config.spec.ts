@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       cacheMaxStalenessMs: 1000,
       cacheLoadTimeoutMs: 300000,
       changeStream: 'auto',
+      changeStreamSlot: 'bugzilla_products',
       logLevel: 'info',
       dbPoolSize: 10,
       dbTimeoutMs: 5000,
@@ -105,6 +106,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'mysql://u@a/bugs' }).dbTimeoutMs).toBe(5000);
   });
 
+  it("takes `log` for the database's own log (what `binlog` means on every database), and the slot's name", () => {
+    const config = loadConfig({
+      DATABASE_URL: 'mysql://u@a/bugs',
+      DB_CHANGE_STREAM: 'LOG',
+      DB_CHANGE_STREAM_SLOT: 'bzp_site2',
+    });
+    expect([config.changeStream, config.changeStreamSlot]).toEqual(['binlog', 'bzp_site2']);
+  });
+
   it('reads the Galera settings', () => {
     expect(
       loadConfig({
@@ -123,8 +133,10 @@ describe('loadConfig', () => {
     [{ DB_MIGRATE: 'maybe' }, /^DB_MIGRATE must be true or false/],
     [{ DEMO_DATA: 'sometimes' }, /^DEMO_DATA must be auto, true or false/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
-    [{ DB_CHANGE_STREAM: 'sometimes' }, /^DB_CHANGE_STREAM must be auto, binlog or poll/],
-    [{ DB_CHANGE_STREAM: 'binlog' }, /^DB_CHANGE_STREAM=binlog needs a MySQL\/MariaDB DATABASE_URL/],
+    [{ DB_CHANGE_STREAM: 'sometimes' }, /^DB_CHANGE_STREAM must be auto, binlog \(or log\) or poll/],
+    [{ DB_CHANGE_STREAM: 'binlog' }, /^DB_CHANGE_STREAM=binlog needs a MySQL\/MariaDB or PostgreSQL DATABASE_URL/],
+    [{ DB_CHANGE_STREAM: 'log' }, /^DB_CHANGE_STREAM=log needs a MySQL\/MariaDB or PostgreSQL DATABASE_URL/],
+    [{ DB_CHANGE_STREAM_SLOT: 'Bugzilla-Products' }, /^DB_CHANGE_STREAM_SLOT must be 1 to 60 lower-case letters/],
     [{ DATABASE_URL: 'postgres://x/y' }, /^DATABASE_URL must be mysql:/],
     [{ DATABASE_URL: 'mysql://root@localhost' }, /^DATABASE_URL must name a database/],
     [{ BZ_OR_GROUPS: '2' }, /^BZ_OR_GROUPS must be true or false/],

@@ -68,10 +68,16 @@ export interface AppConfig {
    */
   cacheLoadTimeoutMs: number;
   /**
-   * How the model learns of changes (SPEC §15): `binlog` reads the server's binary log (refusing to
-   * start without it), `poll` checks the database as before, `auto` the log when the server allows it.
+   * How the model learns of changes (SPEC §15, §16): `binlog` reads the database's own log (MariaDB's
+   * binary log, PostgreSQL's logical decoding; `log` is its other name), refusing to start without it,
+   * `poll` checks the database as before, `auto` the log when the server allows it.
    */
   changeStream: 'auto' | 'binlog' | 'poll';
+  /**
+   * PostgreSQL: the name of the service's replication slot and publication (with WORKERS=N, the slots
+   * `<name>`, `<name>_2` ... `<name>_N`); docs/operators.md says how to drop them when a service is retired.
+   */
+  changeStreamSlot: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Size of the database connection pool (MySQL). */
   dbPoolSize: number;
@@ -149,6 +155,7 @@ export const SETTINGS = {
   CACHE_MAX_STALENESS_MS: '1000',
   CACHE_LOAD_TIMEOUT_MS: '300000',
   DB_CHANGE_STREAM: 'auto',
+  DB_CHANGE_STREAM_SLOT: 'bugzilla_products',
   LOG_LEVEL: 'info',
   DB_POOL_SIZE: '10',
   DB_TIMEOUT_MS: '5000',
@@ -379,9 +386,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!['auto', 'true', 'false'].includes(demoData)) {
     throw new ConfigError(`DEMO_DATA must be auto, true or false (got '${demoData}')`);
   }
-  const changeStream = value(env, 'DB_CHANGE_STREAM').toLowerCase();
-  if (!['auto', 'binlog', 'poll'].includes(changeStream)) {
-    throw new ConfigError(`DB_CHANGE_STREAM must be auto, binlog or poll (got '${changeStream}')`);
+  const changeStreamSet = value(env, 'DB_CHANGE_STREAM').toLowerCase();
+  if (!['auto', 'binlog', 'log', 'poll'].includes(changeStreamSet)) {
+    throw new ConfigError(`DB_CHANGE_STREAM must be auto, binlog (or log) or poll (got '${changeStreamSet}')`);
+  }
+  // `log` says what `binlog` means on every database: the database's own log.
+  const changeStream = changeStreamSet === 'log' ? 'binlog' : changeStreamSet;
+  const changeStreamSlot = value(env, 'DB_CHANGE_STREAM_SLOT');
+  if (!/^[a-z0-9_]{1,60}$/.test(changeStreamSlot)) {
+    throw new ConfigError(
+      `DB_CHANGE_STREAM_SLOT must be 1 to 60 lower-case letters, digits or underscores (got '${changeStreamSlot}')`,
+    );
   }
   const logLevel = value(env, 'LOG_LEVEL').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -389,7 +404,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const database = parseDatabaseUrl(value(env, 'DATABASE_URL'));
   if (changeStream === 'binlog' && database.type === 'sqlite') {
-    throw new ConfigError('DB_CHANGE_STREAM=binlog needs a MySQL/MariaDB DATABASE_URL (SQLite has no binary log)');
+    throw new ConfigError(
+      `DB_CHANGE_STREAM=${changeStreamSet} needs a MySQL/MariaDB or PostgreSQL DATABASE_URL (SQLite has no log to read)`,
+    );
   }
   const params: BugzillaParams = {
     useqacontact: param(env, 'BZ_USEQACONTACT', fileParams.useqacontact),
@@ -420,6 +437,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     cacheMaxStalenessMs: integer(env, 'CACHE_MAX_STALENESS_MS', 0, 3600000),
     cacheLoadTimeoutMs: integer(env, 'CACHE_LOAD_TIMEOUT_MS', 0, 86400000),
     changeStream: changeStream as AppConfig['changeStream'],
+    changeStreamSlot,
     logLevel: logLevel as AppConfig['logLevel'],
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 1, 1000),
     dbTimeoutMs:
