@@ -16,13 +16,11 @@ import { PRODUCT_ENTITIES } from '../src/products/product.module.js';
 import { NO_ERRORS, reportLines, runSanityCheck } from '../src/consistency/sanity-check.js';
 import { isDatabaseEmpty, loadDemoData } from '../src/seed/demo-data.js';
 import {
-  daysAgoUtcSql,
+  dialectOf,
   formatBugzillaDateTime,
   isConnectionError,
   isDuplicateKeyError,
-  nowUtcSql,
   toSqlDateTime,
-  upsertLastVisitSql,
 } from '../src/database/dialect.js';
 import { runMigrations } from '../src/database/run-migrations.js';
 import { Seeder } from '../src/seed/seeder.js';
@@ -486,14 +484,20 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
   });
 
   it('upserts last visits and computes UTC cut-offs in SQL', async () => {
-    const [{ now }] = await ds.query(`SELECT ${nowUtcSql(ds)} AS now`);
+    const dialect = dialectOf(ds);
+    const [{ now }] = await ds.query(`SELECT ${dialect.nowUtc()} AS now`);
     expect(Math.abs(new Date(formatBugzillaDateTime(now)).getTime() - Date.now())).toBeLessThan(5_000);
     const [user] = await ds.query('SELECT userid FROM profiles WHERE login_name = ?', ['dev@example.com']);
     const bugs: { bug_id: number }[] = await ds.query('SELECT bug_id FROM bugs ORDER BY bug_id');
     const ts = toSqlDateTime(new Date(Date.UTC(2020, 0, 1, 0, 0, 0)));
     const params = [user.userid, bugs[0].bug_id, ts, user.userid, bugs[1].bug_id, ts];
-    await ds.query(upsertLastVisitSql(ds, 2), params);
-    await ds.query(upsertLastVisitSql(ds, 2), params);
+    const upsert = dialect.upsert(
+      'INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts) VALUES (?, ?, ?), (?, ?, ?)',
+      ['user_id', 'bug_id'],
+      ['last_visit_ts'],
+    );
+    await ds.query(upsert, params);
+    await ds.query(upsert, params);
     const rows: { bug_id: number; last_visit_ts: Date | string }[] = await ds.query(
       'SELECT bug_id, last_visit_ts FROM bug_user_last_visit WHERE user_id = ? ORDER BY bug_id',
       [user.userid],
@@ -503,10 +507,16 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       [bugs[1].bug_id, '2020-01-01T00:00:00Z'],
     ]);
     expect(
-      await count(ds, `SELECT COUNT(*) AS n FROM bug_user_last_visit WHERE last_visit_ts < ${daysAgoUtcSql(ds, 10)}`),
+      await count(
+        ds,
+        `SELECT COUNT(*) AS n FROM bug_user_last_visit WHERE last_visit_ts < ${dialect.agoUtc(10, 'day')}`,
+      ),
     ).toBe(3); // these two and the 2024 visit of the previous test
     expect(
-      await count(ds, `SELECT COUNT(*) AS n FROM bug_user_last_visit WHERE last_visit_ts >= ${daysAgoUtcSql(ds, 10)}`),
+      await count(
+        ds,
+        `SELECT COUNT(*) AS n FROM bug_user_last_visit WHERE last_visit_ts >= ${dialect.agoUtc(10, 'day')}`,
+      ),
     ).toBe(1); // the demo's visit of an hour ago (the demo's other one was just overwritten)
   });
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { BugzillaError, ErrorCode } from '../bugzilla/bugzilla-error.js';
-import { nowUtcSql } from '../database/dialect.js';
+import { dialectOf } from '../database/dialect.js';
 import { ModelCache } from '../cache/model-cache.js';
 import type { CacheModel } from '../cache/cache-model.js';
 import type { ProfileRecord } from '../cache/model-loader.js';
@@ -306,9 +306,10 @@ export class CallerService {
   private async touchApiKey(keyId: number): Promise<void> {
     if (!this.lastUsedDue(keyId)) return;
     this.lastUsedWrites.set(keyId, Date.now());
-    await this.dataSource.query(`UPDATE user_api_keys SET last_used = ${nowUtcSql(this.dataSource)} WHERE id = ?`, [
-      keyId,
-    ]);
+    await this.dataSource.query(
+      `UPDATE user_api_keys SET last_used = ${dialectOf(this.dataSource).nowUtc()} WHERE id = ?`,
+      [keyId],
+    );
   }
 
   /** The user's groups: direct memberships closed over group_group_map (grant_type 0). */

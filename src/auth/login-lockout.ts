@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { BugzillaError, ErrorCode } from '../bugzilla/bugzilla-error.js';
-import { agoUtcSql, isMysql, nowUtcSql, toUtcDate } from '../database/dialect.js';
+import { dialectOf, toUtcDate } from '../database/dialect.js';
 import { readsMayLagCluster } from '../database/galera/failover.js';
 import { runInTransaction } from '../database/writes.js';
 import { verifyPassword } from './password.js';
@@ -31,7 +31,7 @@ export function checkPasswordWithLockout(
   password: string,
   ip: string,
 ): Promise<PasswordCheck> {
-  const forUpdate = isMysql(ds) ? ' FOR UPDATE' : '';
+  const forUpdate = dialectOf(ds).forUpdate;
   // A Galera node applies what other nodes commit a moment after their commit returns: without a
   // causal read, an attempt through one node may miss the failure just recorded through another.
   const causal = readsMayLagCluster(ds) ? 'SET STATEMENT wsrep_sync_wait = 1 FOR ' : '';
@@ -53,10 +53,10 @@ export function checkPasswordWithLockout(
       return { outcome: 'accepted' };
     }
 
-    await em.query(`INSERT INTO login_failure (user_id, login_time, ip_addr) VALUES (?, ${nowUtcSql(ds)}, ?)`, [
-      userId,
-      ip,
-    ]);
+    await em.query(
+      `INSERT INTO login_failure (user_id, login_time, ip_addr) VALUES (?, ${dialectOf(ds).nowUtc()}, ?)`,
+      [userId, ip],
+    );
     const after = await recentFailures(ds, em, userId, ip);
     return after.length >= MAX_LOGIN_ATTEMPTS ? locked(after, ip) : { outcome: 'wrong', failures: after.length };
   });
@@ -66,7 +66,7 @@ export function checkPasswordWithLockout(
 async function recentFailures(ds: DataSource, em: EntityManager, userId: number, ip: string): Promise<Date[]> {
   const rows: { login_time: Date | string }[] = await em.query(
     `SELECT login_time FROM login_failure
-      WHERE user_id = ? AND ip_addr = ? AND login_time > ${agoUtcSql(ds, LOGIN_LOCKOUT_INTERVAL_MINUTES, 'minute')}
+      WHERE user_id = ? AND ip_addr = ? AND login_time > ${dialectOf(ds).agoUtc(LOGIN_LOCKOUT_INTERVAL_MINUTES, 'minute')}
       ORDER BY login_time`,
     [userId, ip],
   );

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
 import { isNaturalNumber, parseIdList, parseStringList } from '../bugzilla/params.js';
-import { nowUtcSql } from '../database/dialect.js';
+import { dialectOf } from '../database/dialect.js';
 import { noteWrite } from '../database/read-routing.js';
 import { AuthUser, isLoggedIn } from './auth-user.js';
 import { CallerService } from './caller.service.js';
@@ -48,7 +48,7 @@ export class SessionService {
         : await this.checkOwnCredentials(login, password, clientIp);
     const cookie = generateLoginCookie();
     await this.dataSource.query(
-      `INSERT INTO logincookies (cookie, userid, ipaddr, lastused) VALUES (?, ?, NULL, ${nowUtcSql(this.dataSource)})`,
+      `INSERT INTO logincookies (cookie, userid, ipaddr, lastused) VALUES (?, ?, NULL, ${dialectOf(this.dataSource).nowUtc()})`,
       [cookie, user.id],
     );
     noteWrite(user.id);

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { isMysql } from '../database/dialect.js';
+import { dialectOf } from '../database/dialect.js';
 
 export interface UserRef {
   id: number;
@@ -15,9 +15,8 @@ export async function usersByLogin(em: EntityManager, logins: readonly string[])
   const wanted = [...new Set(logins)];
   const found = new Map<string, UserRef>();
   if (wanted.length === 0) return found;
-  const nocase = isMysql(em.dataSource) ? '' : ' COLLATE NOCASE';
   const rows: { userid: number; login_name: string }[] = await em.query(
-    `SELECT userid, login_name FROM profiles WHERE login_name${nocase} IN (${wanted.map(() => '?').join(', ')})`,
+    `SELECT userid, login_name FROM profiles WHERE ${dialectOf(em.dataSource).textIn('login_name', wanted.length)}`,
     wanted,
   );
   for (const login of wanted) {

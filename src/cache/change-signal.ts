@@ -131,6 +131,28 @@ export class DataVersionSignal implements ChangeSignal {
 }
 
 /**
+ * PostgreSQL: the server's transaction snapshot (`pg_current_snapshot()`: the oldest transaction
+ * still running, the next transaction id, those in progress between). A writing transaction takes
+ * an id; its commit leaves the in-progress list or moves the oldest. Any change of the snapshot
+ * therefore covers every commit since the last reading (transactions that wrote nothing take no
+ * id and move nothing). The snapshot is the whole server's, not this database's nor a table's: like
+ * SQLite's data_version, any change reloads the whole model. The logical-decoding stream names the
+ * rows instead (SPEC §16).
+ */
+export class SnapshotSignal implements ChangeSignal {
+  private snapshot: string | undefined;
+
+  constructor(private readonly read: ModelReader) {}
+
+  async changes(): Promise<SignalReading> {
+    const rows = await this.read<{ snapshot: string }>('SELECT CAST(pg_current_snapshot() AS TEXT) AS snapshot');
+    const snapshot = String(rows[0]?.snapshot);
+    const changed = this.snapshot === undefined || snapshot !== this.snapshot;
+    return { changed: changed ? 'all' : new Set(), accept: () => void (this.snapshot = snapshot) };
+  }
+}
+
+/**
  * Why the information_schema signal cannot be trusted on this server, or undefined when it can.
  * MySQL 8 serves UPDATE_TIME from a statistics cache refreshed every
  * `information_schema_stats_expiry` seconds (default a day); MariaDB reads it live.

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { processScavenger } from '../config/garbage-collector.js';
-import { isMysql } from '../database/dialect.js';
+import { type Dialect, dialectOf } from '../database/dialect.js';
 import { availabilityOf } from '../database/galera/availability.js';
 import { onCommittedWrite, type WrittenTables } from '../database/writes.js';
 import { CacheMetrics } from '../metrics/cache-metrics.js';
@@ -11,6 +11,7 @@ import { CacheModel } from './cache-model.js';
 import {
   type ChangeSignal,
   DataVersionSignal,
+  SnapshotSignal,
   InformationSchemaSignal,
   informationSchemaProblem,
 } from './change-signal.js';
@@ -86,7 +87,7 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
   private readonly read: ModelReader;
   /** Reads tables into the model: CACHE_LOAD_TIMEOUT_MS per statement, not DB_TIMEOUT_MS. */
   private readonly load: ModelReader;
-  private readonly mysql: boolean;
+  private readonly dialect: Dialect;
   /** Bugzilla's or_groups param: part of the visibility policy. */
   private readonly orGroups: boolean;
   private signal?: ChangeSignal;
@@ -135,7 +136,7 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
     this.boundMs = config.cacheMaxStalenessMs;
     this.orGroups = config.params.or_groups;
     this.disabled = this.boundMs === 0;
-    this.mysql = isMysql(dataSource);
+    this.dialect = dialectOf(dataSource);
     this.read = databaseReader(dataSource);
     this.load = tableLoadReader(dataSource, config.cacheLoadTimeoutMs);
     this.stopWatching = this.disabled
@@ -159,7 +160,7 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
   async onApplicationBootstrap(): Promise<void> {
     if (this.disabled) return;
     // DB_CHANGE_STREAM=binlog: a server whose log cannot feed the model stops the start, with the reason.
-    if (this.config.changeStream === 'binlog' && this.mysql) await this.changeSignal();
+    if (this.config.changeStream === 'binlog' && this.dialect.changeSignal === 'table-times') await this.changeSignal();
     await this.check().done;
   }
 
@@ -443,17 +444,17 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
   private async reload<K extends ModelTable>(table: K, fromLog = false): Promise<TableIndexes[K]> {
     const start = performance.now();
     const index = fromLog
-      ? await loadTable(table, committedReader(this.load), { mysql: true })
-      : this.mysql && isProductRowTable(table)
+      ? await loadTable(table, committedReader(this.load), this.dialect)
+      : this.dialect.productRowChecksums && isProductRowTable(table)
         ? (
             await reloadProductRows<ProductRowTable>(
               table,
               this.tables[table] as never,
               this.load,
-              nameOrder({ mysql: true }),
+              nameOrder(this.dialect),
             )
           ).index
-        : await loadTable(table, this.load, { mysql: this.mysql });
+        : await loadTable(table, this.load, this.dialect);
     this.metrics.reloaded(METRICS_NAME, table, (performance.now() - start) / 1000);
     return index as TableIndexes[K];
   }
@@ -468,7 +469,7 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
   ): Promise<TableIndexes[K]> {
     const current = this.tables[table] as TableIndexes[K] | undefined;
     const start = performance.now();
-    const merged = current && (await reloadKeys(table, current, keys, this.load));
+    const merged = current && (await reloadKeys(table, current, keys, this.load, this.dialect));
     if (!merged) return this.reload(table, true);
     this.metrics.reloaded(METRICS_NAME, table, (performance.now() - start) / 1000);
     this.metrics.keyedReload(METRICS_NAME, table);
@@ -477,7 +478,7 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
 
   private async changeSignal(): Promise<ChangeSignal | undefined> {
     if (this.signal) return this.signal;
-    if (this.mysql) {
+    if (this.dialect.changeSignal === 'table-times') {
       const problem = await informationSchemaProblem(this.read);
       const poll = problem ? undefined : new InformationSchemaSignal(this.read);
       const binlog = await this.binlogSignal(poll);
@@ -487,7 +488,8 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
         return undefined;
       }
       this.signal = binlog ?? poll;
-    } else this.signal = new DataVersionSignal(this.read);
+    } else if (this.dialect.changeSignal === 'snapshot') this.signal = new SnapshotSignal(this.read);
+    else this.signal = new DataVersionSignal(this.read);
     return this.signal;
   }
 

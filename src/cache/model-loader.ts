@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { isMysql } from '../database/dialect.js';
+import { type Dialect, dialectOf } from '../database/dialect.js';
 import { FLAG_TYPE_COLUMNS, type FlagRuleRow, type FlagTypeRow } from '../catalogue/flag-type-applicability.js';
 import { sortByVersion } from '../catalogue/version-order.js';
 
@@ -63,7 +63,7 @@ interface RawMysqlConnection {
  * SQLite has no query timeout: the same reader as the rest.
  */
 export function tableLoadReader(ds: DataSource, timeoutMs: number): ModelReader {
-  if (!isMysql(ds)) return databaseReader(ds);
+  if (dialectOf(ds).name !== 'mysql') return databaseReader(ds);
   return async <T>(sql: string) => {
     const runner = ds.createQueryRunner('master');
     try {
@@ -436,9 +436,9 @@ function normaliseValue(row: ValueRecord): void {
   row.sortkey = num(row.sortkey);
 }
 
-/** ORDER BY term for a name column. MySQL: the column's own collation (utf8mb4_unicode_520_ci in Bugzilla); SQLite: NOCASE, as the SQL path. */
-export function nameOrder(dialect: { mysql: boolean }): (column: string) => string {
-  return (column) => (dialect.mysql ? column : `${column} COLLATE NOCASE`);
+/** ORDER BY term for a name column: the dialect's case-insensitive order, as the SQL path sorts. */
+export function nameOrder(dialect: Pick<Dialect, 'textOrder'>): (column: string) => string {
+  return (column) => dialect.textOrder(column);
 }
 
 /**
@@ -448,12 +448,8 @@ export function nameOrder(dialect: { mysql: boolean }): (column: string) => stri
 export function loadTable<K extends ModelTable>(
   table: K,
   read: ModelReader,
-  dialect: { mysql: boolean },
+  dialect: Pick<Dialect, 'textOrder'>,
   only?: string,
 ): Promise<TableIndexes[K]> {
   return LOADERS[table](read, nameOrder(dialect), only);
-}
-
-export function dialectFlags(ds: DataSource): { mysql: boolean } {
-  return { mysql: isMysql(ds) };
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { isMysql } from '../database/dialect.js';
+import { dialectOf } from '../database/dialect.js';
 import { DatabaseReader } from '../database/read-routing.js';
 
 /** Bugzilla's three product lists (SPEC §4). */
@@ -40,9 +40,9 @@ export class ProductVisibility {
     return rows.map((row) => Number(row.id));
   }
 
-  /** ORDER BY expression giving the case-insensitive name order on both databases. */
+  /** ORDER BY expression giving the case-insensitive name order (the dialect's), then the id. */
   orderByName(alias: string): string {
-    return isMysql(this.dataSource) ? `${alias}.name, ${alias}.id` : `${alias}.name COLLATE NOCASE, ${alias}.id`;
+    return `${dialectOf(this.dataSource).textOrder(`${alias}.name`)}, ${alias}.id`;
   }
 
   /** A WHERE fragment true for the rows of `products` (aliased `alias`) in any of `sets`. */

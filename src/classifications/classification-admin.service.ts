@@ -4,8 +4,8 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AUDIT_CREATE, AUDIT_REMOVE, type AuditEntry, writeAuditLog } from '../database/audit-log.js';
-import { isDuplicateKeyError, isMysql } from '../database/dialect.js';
-import { insertedId, runInTransaction } from '../database/writes.js';
+import { dialectOf, isDuplicateKeyError } from '../database/dialect.js';
+import { insertReturningId, runInTransaction } from '../database/writes.js';
 import {
   classificationMissing,
   classificationNotEnabled,
@@ -67,12 +67,10 @@ export class ClassificationAdminService {
         if (taken) throw nameTaken(taken.name);
         let id: number;
         try {
-          id = insertedId(
-            await em.query('INSERT INTO classifications (name, description, sortkey) VALUES (?, ?, ?)', [
-              name,
-              description,
-              sortkey,
-            ]),
+          id = await insertReturningId(
+            em,
+            'INSERT INTO classifications (name, description, sortkey) VALUES (?, ?, ?)',
+            [name, description, sortkey],
           );
         } catch (error) {
           if (isDuplicateKeyError(error)) throw new NameTakenMeanwhile(name);
@@ -170,7 +168,7 @@ export class ClassificationAdminService {
 
   /** The classification of the path: all digits is an id, else a name as the database compares names. */
   private async target(em: EntityManager, idOrName: string, lock: boolean): Promise<ClassificationRow> {
-    const forUpdate = lock && isMysql(this.dataSource) ? ' FOR UPDATE' : '';
+    const forUpdate = lock ? dialectOf(this.dataSource).forUpdate : '';
     const name = idOrName.trim();
     if (name === '') throw classificationNotSpecified();
     if (/^\d+$/.test(name)) {
@@ -190,9 +188,8 @@ export class ClassificationAdminService {
 
   /** The classification of this name as the database compares names (the exact spelling first). */
   private async named(em: EntityManager, name: string, suffix = ''): Promise<ClassificationRow | undefined> {
-    const nocase = isMysql(this.dataSource) ? '' : ' COLLATE NOCASE';
     const rows: Record<string, unknown>[] = await em.query(
-      `SELECT id, name, description, sortkey FROM classifications WHERE name = ?${nocase}${suffix}`,
+      `SELECT id, name, description, sortkey FROM classifications WHERE ${dialectOf(this.dataSource).textEquals('name')}${suffix}`,
       [name],
     );
     const row = rows.find((r) => r.name === name) ?? rows[0];

@@ -5,7 +5,8 @@ import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js'
 import { FieldFilter } from '../bugzilla/field-filter.js';
 import { parseIdList, parseStringList, toList } from '../bugzilla/params.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { matchEach, nocase, preferExact } from '../database/match-each.js';
+import { dialectOf } from '../database/dialect.js';
+import { matchEach, preferExact } from '../database/match-each.js';
 import {
   classificationMissing,
   classificationNotEnabled,
@@ -91,7 +92,7 @@ export class ClassificationsService {
     if (!this.config.params.useclassification && !editor) throw classificationNotEnabled();
     const rows: Record<string, unknown>[] = await this.reader.query(
       `SELECT c.id, c.name, c.description, c.sortkey FROM classifications c
-        ORDER BY c.sortkey, c.name${nocase(this.dataSource)}, c.id`,
+        ORDER BY c.sortkey, ${dialectOf(this.dataSource).textOrder('c.name')}, c.id`,
     );
     if (rows.length === 0) return { classifications: [] };
     const found = rows.map(classificationRow);
@@ -131,12 +132,12 @@ export class ClassificationsService {
   /** The classification of each name, in request order; blank → 50, unknown → 51. */
   private async findByNames(rawNames: string[]): Promise<ClassificationRow[]> {
     const names = rawNames.map((name) => name.trim());
-    const collate = nocase(this.dataSource);
+    const dialect = dialectOf(this.dataSource);
     const matched = await matchEach(
       this.reader,
       { columns: 'c.id, c.name, c.description, c.sortkey', from: 'classifications c' },
       names.filter((name) => name !== ''),
-      (name) => ({ sql: `c.name = ?${collate}`, params: [name] }),
+      (name) => ({ sql: dialect.textEquals('c.name'), params: [name] }),
     );
     return names.map((name) => {
       if (name === '') throw classificationNotSpecified();

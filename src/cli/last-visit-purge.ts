@@ -1,4 +1,4 @@
-import { daysAgoUtcSql } from '../database/dialect.js';
+import { dialectOf } from '../database/dialect.js';
 import { runCommand } from './run-command.js';
 
 /**
@@ -12,7 +12,7 @@ runCommand('last-visit:purge', async (ds, config) => {
   let deleted: number;
   try {
     const result = await queryRunner.query(
-      `DELETE FROM bug_user_last_visit WHERE last_visit_ts < ${daysAgoUtcSql(ds, days)}`,
+      `DELETE FROM bug_user_last_visit WHERE last_visit_ts < ${dialectOf(ds).agoUtc(days, 'day')}`,
       [],
       true,
     );

@@ -5,8 +5,8 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { loginsById, type UserRef, usersByLogin } from '../auth/user-lookup.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AUDIT_CREATE, type AuditEntry, writeAuditLog } from '../database/audit-log.js';
-import { isDuplicateKeyError, isMysql } from '../database/dialect.js';
-import { insertedId, runInTransaction } from '../database/writes.js';
+import { dialectOf, isDuplicateKeyError } from '../database/dialect.js';
+import { insertReturningId, runInTransaction } from '../database/writes.js';
 import { type AdministeredProduct, ProductAdminPolicy, productAdminDenied } from '../products/product-admin-policy.js';
 import { ProductVisibility } from '../catalogue/product-visibility.js';
 import { isBlank } from '../products/product-write.rules.js';
@@ -185,11 +185,10 @@ export class ComponentAdminService {
 
     let id: number;
     try {
-      id = insertedId(
-        await em.query(
-          'INSERT INTO components (name, product_id, initialowner, initialqacontact, description, isactive) VALUES (?, ?, ?, ?, ?, ?)',
-          [name, product.id, ownerId, qaContactId, description, isactive ? 1 : 0],
-        ),
+      id = await insertReturningId(
+        em,
+        'INSERT INTO components (name, product_id, initialowner, initialqacontact, description, isactive) VALUES (?, ?, ?, ?, ?, ?)',
+        [name, product.id, ownerId, qaContactId, description, isactive ? 1 : 0],
       );
     } catch (error) {
       if (isDuplicateKeyError(error)) throw new NameTakenMeanwhile(product, name);
@@ -369,7 +368,7 @@ export class ComponentAdminService {
    * products the caller cannot access are missing (51); of products they do not administer, 32000.
    */
   private async resolveTargets(em: EntityManager, user: AuthUser, targets: ComponentTarget[]): Promise<ComponentRow[]> {
-    const lock = isMysql(em.dataSource) ? ' FOR UPDATE' : '';
+    const lock = dialectOf(em.dataSource).forUpdate;
     const ids = [...new Set(targets.flatMap((t) => ('id' in t ? [t.id] : [])))];
     const byId = new Map<number, ComponentRow>();
     if (ids.length > 0) {
@@ -442,11 +441,11 @@ export class ComponentAdminService {
    * names (case-insensitively), preferring the exact spelling.
    */
   private async componentNamed(em: EntityManager, productId: number, name: string, lock = false) {
-    const nocase = isMysql(em.dataSource) ? '' : ' COLLATE NOCASE';
-    const forUpdate = lock && isMysql(em.dataSource) ? ' FOR UPDATE' : '';
+    const dialect = dialectOf(em.dataSource);
+    const forUpdate = lock ? dialect.forUpdate : '';
     const rows: Record<string, unknown>[] = await em.query(
       `SELECT id, name, initialowner, initialqacontact, description, isactive FROM components
-        WHERE product_id = ? AND name = ?${nocase}${forUpdate}`,
+        WHERE product_id = ? AND ${dialect.textEquals('name')}${forUpdate}`,
       [productId, name],
     );
     const raw = rows.find((r) => r.name === name) ?? rows[0];

@@ -4,7 +4,7 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
 import { matchingIds } from '../bugzilla/params.js';
 import { placeholders } from '../database/in-lists.js';
-import { isMysql } from '../database/dialect.js';
+import { dialectOf } from '../database/dialect.js';
 import { DatabaseReader } from '../database/read-routing.js';
 import { ProductAdminPolicy } from '../products/product-admin-policy.js';
 import { ProductVisibility } from '../catalogue/product-visibility.js';
@@ -56,9 +56,8 @@ export class ComponentsService {
       const { product } = await this.policy.accessibleProduct(em, user, target.product);
       const name = target.component.trim();
       if (name === '') throw componentNotSpecified();
-      const nocase = isMysql(this.dataSource) ? '' : ' COLLATE NOCASE';
       const rows: Record<string, unknown>[] = await em.query(
-        `SELECT ${COLUMNS} FROM ${FROM} WHERE c.product_id = ? AND c.name = ?${nocase}`,
+        `SELECT ${COLUMNS} FROM ${FROM} WHERE c.product_id = ? AND ${dialectOf(this.dataSource).textEquals('c.name')}`,
         [product.id, name],
       );
       row = rows.find((r) => r.name === name) ?? rows[0];

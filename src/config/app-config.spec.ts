@@ -86,6 +86,27 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads a PostgreSQL URL (postgres:// or postgresql://) into its parts, with libpq defaults for the user and port', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://bugs:s%40cret@db.local:5433/bugs' }).database).toEqual({
+      type: 'postgres',
+      url: 'postgres://bugs:s%40cret@db.local:5433/bugs',
+      host: 'db.local',
+      port: 5433,
+      username: 'bugs',
+      password: 's@cret',
+      database: 'bugs',
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db.local/bugs' }).database).toMatchObject({
+      type: 'postgres',
+      port: 5432,
+      username: 'postgres',
+      password: '',
+    });
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://h1:5432,h2:5432/bugs' })).toThrow(/names one server/);
+    // PostgreSQL's own log is its logical decoding.
+    expect(loadConfig({ DATABASE_URL: 'postgres://h/bugs', DB_CHANGE_STREAM: 'log' }).changeStream).toBe('binlog');
+  });
+
   it('reads several host:port (Galera nodes) in their order, and fits DB_TIMEOUT_MS to Galera eviction', () => {
     const config = loadConfig({ DATABASE_URL: 'mysql://bugs:pw@db1:3306,db2,[fd00::3]:3307/bugs?x=1' });
     expect(config.database).toMatchObject({
@@ -137,7 +158,8 @@ describe('loadConfig', () => {
     [{ DB_CHANGE_STREAM: 'binlog' }, /^DB_CHANGE_STREAM=binlog needs a MySQL\/MariaDB or PostgreSQL DATABASE_URL/],
     [{ DB_CHANGE_STREAM: 'log' }, /^DB_CHANGE_STREAM=log needs a MySQL\/MariaDB or PostgreSQL DATABASE_URL/],
     [{ DB_CHANGE_STREAM_SLOT: 'Bugzilla-Products' }, /^DB_CHANGE_STREAM_SLOT must be 1 to 60 lower-case letters/],
-    [{ DATABASE_URL: 'postgres://x/y' }, /^DATABASE_URL must be mysql:/],
+    [{ DATABASE_URL: 'pgsql://x/y' }, /^DATABASE_URL must be mysql:/],
+    [{ DATABASE_URL: 'postgres://x' }, /^DATABASE_URL must name a database/],
     [{ DATABASE_URL: 'mysql://root@localhost' }, /^DATABASE_URL must name a database/],
     [{ BZ_OR_GROUPS: '2' }, /^BZ_OR_GROUPS must be true or false/],
     [{ BZ_LAST_VISIT_KEEP_DAYS: '-1' }, /^BZ_LAST_VISIT_KEEP_DAYS must be an integer/],

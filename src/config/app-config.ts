@@ -22,6 +22,15 @@ export type DatabaseConfig =
        */
       nodes: DatabaseNode[];
     }
+  | {
+      type: 'postgres';
+      url: string;
+      host: string;
+      port: number;
+      username: string;
+      password: string;
+      database: string;
+    }
   | { type: 'sqlite'; url: string; path: string };
 
 export interface DatabaseNode {
@@ -129,6 +138,7 @@ export interface GaleraSettings {
 }
 
 export type MysqlDatabaseConfig = Extract<DatabaseConfig, { type: 'mysql' }>;
+export type PostgresDatabaseConfig = Extract<DatabaseConfig, { type: 'postgres' }>;
 
 /** Injection token for the validated configuration. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -288,11 +298,14 @@ export function parseDatabaseUrl(url: string): DatabaseConfig {
     if (!path) throw new ConfigError(`DATABASE_URL must name a file after 'sqlite:' (got '${url}')`);
     return { type: 'sqlite', url, path };
   }
+  if (/^postgres(ql)?:\/\//i.test(url)) return parsePostgresUrl(url);
   // The host list (`h1:3306,h2:3306`, as libpq and Connector/J write it) is not a URL host: it is split off
   // here, and the rest is read as a URL with the first node as its host.
   const parts = /^(mysql|mariadb):\/\/(?:([^@/?#]*)@)?([^/?#]*)(.*)$/i.exec(url);
   if (!parts) {
-    throw new ConfigError(`DATABASE_URL must be ${MYSQL_URL_PATTERN} or sqlite:path (got '${url}')`);
+    throw new ConfigError(
+      `DATABASE_URL must be ${MYSQL_URL_PATTERN}, ${POSTGRES_URL_PATTERN} or sqlite:path (got '${url}')`,
+    );
   }
   const [, scheme, credentials, hostList, rest] = parts;
   const entries = hostList.split(',');
@@ -304,7 +317,9 @@ export function parseDatabaseUrl(url: string): DatabaseConfig {
   try {
     parsed = new URL(`${scheme}://${credentials === undefined ? '' : `${credentials}@`}placeholder${rest}`);
   } catch {
-    throw new ConfigError(`DATABASE_URL must be ${MYSQL_URL_PATTERN} or sqlite:path (got '${url}')`);
+    throw new ConfigError(
+      `DATABASE_URL must be ${MYSQL_URL_PATTERN}, ${POSTGRES_URL_PATTERN} or sqlite:path (got '${url}')`,
+    );
   }
   const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
   if (!database) throw new ConfigError(`DATABASE_URL must name a database (got '${url}')`);
@@ -320,6 +335,34 @@ export function parseDatabaseUrl(url: string): DatabaseConfig {
     password: decodeURIComponent(parsed.password),
     database,
     nodes,
+  };
+}
+
+const POSTGRES_URL_PATTERN = 'postgres://user:pass@host:port/db';
+
+/** `postgres://` or `postgresql://user:pass@host:port/db` (SPEC §16): one server; the user defaults to `postgres`, the port to 5432. */
+function parsePostgresUrl(url: string): PostgresDatabaseConfig {
+  if (/^[a-z]+:\/\/(?:[^@/?#]*@)?[^/?#]*,/i.test(url)) {
+    throw new ConfigError('DATABASE_URL: a postgres:// URL names one server (several nodes are for a Galera cluster)');
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // Not the URL itself: it may hold a password.
+    throw new ConfigError(`DATABASE_URL must be ${POSTGRES_URL_PATTERN} (a PostgreSQL URL that could not be read)`);
+  }
+  const port = parsed.port === '' ? 5432 : Number(parsed.port);
+  const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+  if (!database) throw new ConfigError(`DATABASE_URL must name a database (expected ${POSTGRES_URL_PATTERN})`);
+  return {
+    type: 'postgres',
+    url,
+    host: parsed.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1',
+    port,
+    username: decodeURIComponent(parsed.username || 'postgres'),
+    password: decodeURIComponent(parsed.password),
+    database,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { isMysql } from '../database/dialect.js';
+import { dialectOf } from '../database/dialect.js';
 import { CROSS_CHECKS, DOUBLE_CROSS_CHECKS, type DoubleReferrer, type Referrer } from './sanity-checks.js';
 
 /**
@@ -84,9 +84,7 @@ export function reportLines(report: SanityReport): string[] {
 }
 
 async function tableNames(db: Db): Promise<Set<string>> {
-  const rows: { name: string }[] = isMysql('dataSource' in db ? db.dataSource : db)
-    ? await db.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()')
-    : await db.query("SELECT name FROM sqlite_master WHERE type = 'table'");
+  const rows: { name: string }[] = await db.query(dialectOf('dataSource' in db ? db.dataSource : db).tableNamesSql);
   return new Set(rows.map((row) => row.name.toLowerCase()));
 }
 

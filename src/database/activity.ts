@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { nowUtcSql, toSqlDateTime } from './dialect.js';
+import { dialectOf, toSqlDateTime } from './dialect.js';
 
 /**
  * Bugzilla's change history of bugs (`bugs_activity`) and of users (`profiles_activity`):
@@ -51,7 +51,7 @@ export async function writeBugsActivity(
 
 /** The database's current UTC time, read once, as a parameter for several statements of one change. */
 export async function databaseNow(em: EntityManager): Promise<string> {
-  const [{ now }] = (await em.query(`SELECT ${nowUtcSql(em.dataSource)} AS now`)) as { now: Date | string }[];
+  const [{ now }] = (await em.query(`SELECT ${dialectOf(em.dataSource).nowUtc()} AS now`)) as { now: Date | string }[];
   return toSqlDateTime(now);
 }
 
@@ -70,7 +70,7 @@ export async function writeProfileActivity(
   },
 ): Promise<void> {
   const ids = await fieldIds(em, [row.field]);
-  const now = nowUtcSql(em.dataSource);
+  const now = dialectOf(em.dataSource).nowUtc();
   const newvalue = row.newvalue === ACTIVITY_TIME ? now : '?';
   await em.query(
     `INSERT INTO profiles_activity (userid, who, profiles_when, fieldid, oldvalue, newvalue) VALUES (?, ?, ${now}, ?, ?, ${newvalue})`,

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { nowUtcSql } from './dialect.js';
+import { dialectOf } from './dialect.js';
 
 /**
  * Bugzilla's `audit_log`: one row per created object (`field` = `__create__`,
@@ -23,11 +23,16 @@ export interface AuditEntry {
 /** Writes `entries` for `userId` in one statement (nothing when there are none). */
 export async function writeAuditLog(em: EntityManager, userId: number, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  const now = nowUtcSql(em.dataSource);
-  const rows = entries.map(() => `(?, ?, ?, ?, ?, ?, ${now})`).join(', ');
-  const params = entries.flatMap((e) => [userId || null, e.class, e.objectId, e.field, e.removed, e.added]);
-  await em.query(
-    `INSERT INTO audit_log (user_id, class, object_id, field, removed, added, at_time) VALUES ${rows}`,
-    params,
-  );
+  const dialect = dialectOf(em.dataSource);
+  const now = dialect.nowUtc();
+  const insert = (batch: AuditEntry[]) =>
+    em.query(
+      `INSERT INTO audit_log (user_id, class, object_id, field, removed, added, at_time) VALUES ${batch
+        .map(() => `(?, ?, ?, ?, ?, ?, ${now})`)
+        .join(', ')}`,
+      batch.flatMap((e) => [userId || null, e.class, e.objectId, e.field, e.removed, e.added]),
+    );
+  // Where the history's order cannot tell the rows of one statement apart, one statement each (dialect.ts).
+  if (dialect.orderedMultiRowInsert) await insert(entries);
+  else for (const entry of entries) await insert([entry]);
 }

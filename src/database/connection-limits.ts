@@ -7,7 +7,6 @@ import {
   type QueryRunner,
 } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { isMysql } from './dialect.js';
 
 /**
  * DB_TIMEOUT_MS bounds every wait on MySQL/MariaDB, so that a database that hangs
@@ -56,11 +55,13 @@ function isQueryTimeout(error: unknown): boolean {
   return false;
 }
 
-/** Bounds the wait for a pooled MySQL connection to `timeoutMs`. */
+/**
+ * Bounds the wait for a pooled mysql2 connection to `timeoutMs`. node-postgres bounds it itself
+ * (`connectionTimeoutMillis`, data-source-options.ts); SQLite has no pool.
+ */
 export function limitConnectionWaits(dataSource: DataSource, timeoutMs: number): void {
-  if (!isMysql(dataSource)) return;
-  const pool = (dataSource.driver as unknown as { pool?: { getConnection: GetConnection } }).pool;
-  if (!pool) return;
+  const pool = (dataSource.driver as unknown as { pool?: { getConnection?: GetConnection } }).pool;
+  if (typeof pool?.getConnection !== 'function') return;
   const getConnection: GetConnection = pool.getConnection.bind(pool);
   pool.getConnection = (callback) => {
     let settled = false;

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { DataSourceOptions, EntitySchema, Logger, MixedList } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { DropTimedOutConnections, ParameterFreeLogger } from './connection-limits.js';
+import { postgresPoolOptions } from './dialects/postgres-driver.js';
 import { withClusterOptions } from './galera/failover.js';
 import { ALL_MIGRATIONS } from './migrations/index.js';
 
@@ -75,6 +76,29 @@ export function buildDataSourceOptions(
     return config.galera
       ? withClusterOptions(options, { nodes: db.nodes, settings: config.galera, timeoutMs: config.dbTimeoutMs })
       : options;
+  }
+
+  if (db.type === 'postgres') {
+    return {
+      ...common,
+      type: 'postgres',
+      host: db.host,
+      port: db.port,
+      username: db.username,
+      password: db.password,
+      database: db.database,
+      poolSize: config.dbPoolSize,
+      // How long a request waits for a pooled connection (as connection-limits.ts bounds mysql2's).
+      connectTimeoutMS: config.dbTimeoutMs,
+      applicationName: 'bugzilla-products',
+      extra: {
+        ...postgresPoolOptions(),
+        // A statement that does not answer within the timeout is cancelled by the server.
+        statement_timeout: config.dbTimeoutMs,
+        keepAlive: true,
+        idleTimeoutMillis: 60_000,
+      },
+    };
   }
 
   const path = db.path === ':memory:' ? db.path : resolve(db.path);

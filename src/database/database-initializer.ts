@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { isMysql } from './dialect.js';
+import { dialectOf } from './dialect.js';
 import { noteGaleraNode } from './galera/failover.js';
 import { readServerFacts } from './galera/server-checks.js';
 import { runMigrations } from './run-migrations.js';
@@ -17,7 +17,8 @@ export class DatabaseInitializer implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    if (isMysql(this.dataSource)) {
+    // Galera and the primary-key rule are MySQL/MariaDB servers' (galera/server-checks.ts).
+    if (dialectOf(this.dataSource).name === 'mysql') {
       const server = await readServerFacts((sql) => this.dataSource.query(sql));
       // A server that refuses tables without a primary key (Galera's REQUIRED_PRIMARY_KEY): one clear line.
       if (server.primaryKeyProblem) throw new Error(server.primaryKeyProblem);

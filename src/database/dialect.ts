@@ -1,56 +1,26 @@
 import type { DataSource } from 'typeorm';
+import type { Dialect } from './dialects/dialect.js';
+import { mysqlDialect } from './dialects/mysql.js';
+import { postgresDialect } from './dialects/postgres.js';
+import { sqliteDialect } from './dialects/sqlite.js';
 
-/**
- * The few places where MySQL/MariaDB and SQLite differ, in one file. Everything
- * else (queries with `?` placeholders, backtick-quoted identifiers) is written
- * once and runs on both.
- */
-export type Dialect = 'mysql' | 'sqlite';
+export type { Dialect, DialectName } from './dialects/dialect.js';
 
 type HasOptions = Pick<DataSource, 'options'>;
 
+/**
+ * The dialect of a data source (dialects/dialect.ts), from the driver its options name: the one
+ * place that looks at which database it is.
+ */
 export function dialectOf(ds: HasOptions): Dialect {
   const type = ds.options.type;
-  if (type === 'mysql' || type === 'mariadb') return 'mysql';
-  if (type === 'better-sqlite3') return 'sqlite';
+  if (type === 'mysql' || type === 'mariadb') return mysqlDialect;
+  if (type === 'better-sqlite3') return sqliteDialect;
+  if (type === 'postgres') return postgresDialect;
   throw new Error(`Unsupported database type '${type}'`);
 }
 
-export function isMysql(ds: HasOptions): boolean {
-  return dialectOf(ds) === 'mysql';
-}
-
-/** SQL expression for the current UTC time, truncated to whole seconds. */
-export function nowUtcSql(ds: HasOptions): string {
-  return isMysql(ds) ? 'UTC_TIMESTAMP()' : "strftime('%Y-%m-%d %H:%M:%S','now')";
-}
-
-/** SQL expression for the UTC time `amount` whole days or minutes ago (seconds precision). */
-export function agoUtcSql(ds: HasOptions, amount: number, unit: 'day' | 'minute'): string {
-  if (!Number.isInteger(amount) || amount < 0) throw new Error(`amount must be a non-negative integer (got ${amount})`);
-  return isMysql(ds)
-    ? `(UTC_TIMESTAMP() - INTERVAL ${amount} ${unit.toUpperCase()})`
-    : `strftime('%Y-%m-%d %H:%M:%S','now','-${amount} ${unit}s')`;
-}
-
-/** SQL expression for the UTC time `days` whole days ago (seconds precision). */
-export function daysAgoUtcSql(ds: HasOptions, days: number): string {
-  return agoUtcSql(ds, days, 'day');
-}
-
-/**
- * Insert-or-update of `bug_user_last_visit` on its unique key (user_id, bug_id).
- * Parameters, per row: user_id, bug_id, last_visit_ts (pass the timestamp through
- * `toSqlDateTime`, or a Date on MySQL). `rows` rows are written in one statement.
- */
-export function upsertLastVisitSql(ds: HasOptions, rows = 1): string {
-  if (!Number.isInteger(rows) || rows < 1) throw new Error(`rows must be a positive integer (got ${rows})`);
-  const values = Array.from({ length: rows }, () => '(?, ?, ?)').join(', ');
-  const insert = `INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts) VALUES ${values}`;
-  return isMysql(ds)
-    ? `${insert} ON DUPLICATE KEY UPDATE last_visit_ts = VALUES(last_visit_ts)`
-    : `${insert} ON CONFLICT(user_id, bug_id) DO UPDATE SET last_visit_ts = excluded.last_visit_ts`;
-}
+const DIALECTS: readonly Dialect[] = [mysqlDialect, sqliteDialect, postgresDialect];
 
 /** The error objects to look at: the error itself, TypeORM's `driverError`, and `cause`. */
 function layers(err: unknown): Record<string, unknown>[] {
@@ -64,102 +34,36 @@ function layers(err: unknown): Record<string, unknown>[] {
   return out;
 }
 
-/** A unique or primary key violation (mysql2 ER_DUP_ENTRY / 1062, SQLite SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY). */
-export function isDuplicateKeyError(err: unknown): boolean {
-  return layers(err).some(
-    (e) =>
-      e.code === 'ER_DUP_ENTRY' ||
-      e.errno === 1062 ||
-      e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-      e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY',
-  );
+/**
+ * Whether some dialect classes `err` (or an error it wraps) as `kind`. An error comes from one
+ * driver, whose codes no other driver uses, so the error filter and the retry rules need not know
+ * which database raised it.
+ */
+function classedAs(
+  err: unknown,
+  kind: 'isDuplicateKey' | 'isConnectionError' | 'isLockConflict' | 'isDatabaseError',
+): boolean {
+  return layers(err).some((e) => DIALECTS.some((dialect) => dialect[kind](e)));
 }
 
-const CONNECTION_CODES = new Set([
-  // sockets
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  // mysql2
-  'PROTOCOL_CONNECTION_LOST',
-  'PROTOCOL_SEQUENCE_TIMEOUT',
-  'PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR',
-  'PROTOCOL_ENQUEUE_AFTER_QUIT',
-  'POOL_CLOSED',
-  'ER_CON_COUNT_ERROR',
-  'ER_TOO_MANY_USER_CONNECTIONS',
-  'ER_SERVER_SHUTDOWN',
-  'ER_ACCESS_DENIED_ERROR',
-  'ER_DBACCESS_DENIED_ERROR',
-  'ER_LOCK_WAIT_TIMEOUT',
-  // A write that ran out of DB_WRITE_RETRY_MS on deadlocks or Galera certification conflicts (writes.ts).
-  'ER_LOCK_DEADLOCK',
-  // A Galera node that is not ready ('WSREP has not yet prepared node for application use').
-  'ER_UNKNOWN_COM_ERROR',
-  'CR_SERVER_GONE_ERROR',
-  'CR_SERVER_LOST',
-  'CR_CONNECTION_ERROR',
-  'CR_CONN_HOST_ERROR',
-  // better-sqlite3
-  'SQLITE_BUSY',
-  'SQLITE_BUSY_SNAPSHOT',
-  'SQLITE_BUSY_RECOVERY',
-  'SQLITE_BUSY_TIMEOUT',
-  'SQLITE_LOCKED',
-  'SQLITE_CANTOPEN',
-  'SQLITE_IOERR',
-  'SQLITE_READONLY',
-]);
-
-/**
- * MySQL error numbers: too many connections, shutdown, access denied, lock wait timeout, server gone/lost;
- * a Galera node not ready (1047); a deadlock or certification conflict still there after the retries (1213).
- */
-const CONNECTION_ERRNOS = new Set([1040, 1047, 1053, 1045, 1044, 1203, 1205, 1213, 2002, 2003, 2006, 2013]);
-
-const CONNECTION_MESSAGES = [
-  'pool is closed',
-  'connection is not established',
-  'connection is not yet established',
-  'connection lost',
-  'lost connection',
-  'server has gone away',
-  'closed state',
-  'query inactivity timeout',
-  'connect etimedout',
-  'database connection is not open',
-  'too many connections',
-  'queue limit reached',
-  // connection-limits.ts: no pooled connection within DB_TIMEOUT_MS
-  'timed out waiting for a database connection',
-];
+/** A unique or primary key violation, on any database. */
+export function isDuplicateKeyError(err: unknown): boolean {
+  return classedAs(err, 'isDuplicateKey');
+}
 
 /** The database cannot be reached or used right now (the answer is a 503, not a 500). */
 export function isConnectionError(err: unknown): boolean {
-  return layers(err).some((e) => {
-    const code = typeof e.code === 'string' ? e.code : '';
-    if (CONNECTION_CODES.has(code) || code.startsWith('SQLITE_IOERR')) return true;
-    if (typeof e.errno === 'number' && CONNECTION_ERRNOS.has(e.errno)) return true;
-    const name = typeof e.name === 'string' ? e.name : '';
-    if (name === 'ConnectionIsNotSetError' || name === 'CannotExecuteNotConnectedError') return true;
-    const message = typeof e.message === 'string' ? e.message.toLowerCase() : '';
-    return CONNECTION_MESSAGES.some((m) => message.includes(m));
-  });
+  return classedAs(err, 'isConnectionError');
 }
 
-/** An error raised by the database or its driver (TypeORM's QueryFailedError, mysql2, better-sqlite3). */
+/** A deadlock victim or a lock wait that ran out. */
+export function isLockConflictError(err: unknown): boolean {
+  return classedAs(err, 'isLockConflict');
+}
+
+/** An error raised by the database or its driver (TypeORM's QueryFailedError, mysql2, better-sqlite3, pg). */
 export function isDatabaseError(err: unknown): boolean {
-  return layers(err).some((e) => {
-    if (e.name === 'QueryFailedError' || e.name === 'SqliteError' || typeof e.sqlState === 'string') return true;
-    const code = typeof e.code === 'string' ? e.code : '';
-    return code.startsWith('ER_') || code.startsWith('SQLITE_');
-  });
+  return classedAs(err, 'isDatabaseError');
 }
 
 const NAIVE_DATETIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?$/;

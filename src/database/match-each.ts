@@ -1,10 +1,8 @@
-import type { DataSource } from 'typeorm';
-import { isMysql } from './dialect.js';
 import type { SqlRunner } from './read-routing.js';
 
 /**
  * Looking up many things by name in one statement, with the database's own comparison
- * (MySQL's case-insensitive collation; NOCASE on SQLite), and telling which row each
+ * (the dialect's case-insensitive comparison: MySQL's collation, NOCASE on SQLite, LOWER() on PostgreSQL), and telling which row each
  * requested key matched. Used where Bugzilla looks objects up one by one by name
  * (`Object->check`): one statement per chunk of keys instead of one per key.
  */
@@ -26,14 +24,9 @@ export interface MatchQuery {
 /** Keys per statement: well below SQLite's bounds on placeholders and result columns. */
 const CHUNK = 300;
 
-/** `COLLATE NOCASE` on SQLite, where text compares exactly unless told; nothing on MySQL. */
-export function nocase(ds: DataSource): string {
-  return isMysql(ds) ? '' : ' COLLATE NOCASE';
-}
-
 /**
  * For each key, the rows of `query` for which `condition(key)` holds (empty when none).
- * The condition is written by the caller with `nocase` where names are compared.
+ * The condition is written by the caller with the dialect's `textEquals` where names are compared.
  */
 export async function matchEach<K>(
   em: SqlRunner,

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
-import { isMysql } from './dialect.js';
+import { dialectOf } from './dialect.js';
 import { availabilityOf } from './galera/availability.js';
 import { backoffMs, failureKind, mayRetryTransaction, type TransactionPhase } from './galera/retry-rules.js';
 import { noteWrite } from './read-routing.js';
@@ -31,7 +31,8 @@ export async function runInTransaction<T>(ds: DataSource, work: (em: EntityManag
 }
 
 async function runOnPrimary<T>(ds: DataSource, work: (em: EntityManager) => Promise<T>): Promise<T> {
-  if (!isMysql(ds)) {
+  // better-sqlite3: TypeORM's one shared connection (above).
+  if (dialectOf(ds).name === 'sqlite') {
     const previous = sqliteQueues.get(ds) ?? Promise.resolve();
     const run = previous.then(
       () => ds.transaction(work),
@@ -75,12 +76,18 @@ async function runOnPrimary<T>(ds: DataSource, work: (em: EntityManager) => Prom
   }
 }
 
-/** The auto-increment id of the row a raw `INSERT` just wrote (mysql2 result header, or better-sqlite3's rowid). */
-export function insertedId(result: unknown): number {
-  if (typeof result === 'number' || typeof result === 'bigint') return Number(result);
-  const id = (result as { insertId?: number | bigint } | null)?.insertId;
-  if (id === undefined) throw new Error('The INSERT returned no id');
-  return Number(id);
+/**
+ * Runs a raw single-row `INSERT` and returns the auto-numbered id it gave the row (column
+ * `idColumn`): mysql2's result header, better-sqlite3's rowid, or PostgreSQL's RETURNING.
+ */
+export async function insertReturningId(
+  em: Pick<EntityManager, 'query' | 'dataSource'>,
+  sql: string,
+  params: unknown[],
+  idColumn = 'id',
+): Promise<number> {
+  const dialect = dialectOf(em.dataSource);
+  return dialect.insertedId(await em.query(sql + dialect.returning(idColumn), params));
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
 import { FLAG_TYPE_COLUMNS, type FlagTypeRow } from '../catalogue/flag-type-applicability.js';
 import { AUDIT_REMOVE, writeAuditLog } from '../database/audit-log.js';
-import { isMysql } from '../database/dialect.js';
+import { dialectOf } from '../database/dialect.js';
 import { runInTransaction } from '../database/writes.js';
 import { ProductAdminPolicy } from '../products/product-admin-policy.js';
 import { adminRights, checkCanAdminFlagType, rulesOfTypes } from './flag-type-admin-rights.js';
@@ -76,7 +76,7 @@ export class FlagTypeDeletionService {
 
   /** The types the path names, locked (MySQL): 51 when there is none. */
   private async targets(em: EntityManager, idOrName: string): Promise<FlagTypeRow[]> {
-    const lock = isMysql(this.dataSource) ? ' FOR UPDATE' : '';
+    const lock = dialectOf(this.dataSource).forUpdate;
     if (/^\d+$/.test(idOrName)) {
       const rows: FlagTypeRow[] = await em.query(
         `SELECT ${FLAG_TYPE_COLUMNS} FROM flagtypes ft WHERE ft.id = ?${lock}`,

@@ -4,10 +4,10 @@ import { type AuthUser } from '../auth/auth-user.js';
 import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
 import { parseIdList, parseStringList } from '../bugzilla/params.js';
 import { AUDIT_CREATE, type AuditEntry, writeAuditLog } from '../database/audit-log.js';
-import { isMysql } from '../database/dialect.js';
-import { matchEach, nocase, preferExact } from '../database/match-each.js';
+import { dialectOf } from '../database/dialect.js';
+import { matchEach, preferExact } from '../database/match-each.js';
 import { DatabaseReader, type SqlRunner } from '../database/read-routing.js';
-import { insertedId, runInTransaction } from '../database/writes.js';
+import { insertReturningId, runInTransaction } from '../database/writes.js';
 import { cleanUpFlagsOfTypes } from '../flags/flag-retarget.js';
 import { productAccessDenied, productNotSpecified } from '../products/product-write.rules.js';
 import { ProductAdminPolicy } from '../products/product-admin-policy.js';
@@ -121,7 +121,7 @@ export class FlagTypesService {
       componentId = components.componentId(product, componentName);
     }
 
-    const byName = (column: string) => `${column}${nocase(this.dataSource)}`;
+    const byName = (column: string) => dialectOf(this.dataSource).textOrder(column);
     const rules: FlagRuleRow[] = await em.query(flagRulesSql('?', { componentNames: true }), [product.id, product.id]);
     const types: FlagTypeRow[] = await em.query(flagTypesSql('?', byName), [product.id]);
     const applicability = new FlagTypeApplicability(types, rules);
@@ -185,25 +185,24 @@ export class FlagTypesService {
         );
       }
 
-      const id = insertedId(
-        await em.query(
-          `INSERT INTO flagtypes (name, description, cc_list, target_type, is_active, is_requestable,
+      const id = await insertReturningId(
+        em,
+        `INSERT INTO flagtypes (name, description, cc_list, target_type, is_active, is_requestable,
                                   is_requesteeble, is_multiplicable, sortkey, grant_group_id, request_group_id)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [
-            checkedName,
-            checkedDescription,
-            ccList,
-            targetType,
-            flag(isActive),
-            flag(isRequestable),
-            flag(isRequesteeble),
-            flag(isMultiplicable),
-            sortkey,
-            grantGroupId,
-            requestGroupId,
-          ],
-        ),
+        [
+          checkedName,
+          checkedDescription,
+          ccList,
+          targetType,
+          flag(isActive),
+          flag(isRequestable),
+          flag(isRequesteeble),
+          flag(isMultiplicable),
+          sortkey,
+          grantGroupId,
+          requestGroupId,
+        ],
       );
       // No inclusions given: every product, as one row for any product and any component.
       await this.writeClusions(em, 'flaginclusions', [id], [inclusions ?? [{ productId: null, componentId: null }]]);
@@ -240,7 +239,7 @@ export class FlagTypesService {
         givenExclusions == null ? undefined : await this.clusions(em, user, rights, 'exclusions', givenExclusions);
       if (targets.length === 0) return [];
 
-      const lock = isMysql(this.dataSource) ? ' FOR UPDATE' : '';
+      const lock = dialectOf(this.dataSource).forUpdate;
       // In chunks: a request may name more ids than SQLite binds in one statement.
       const rows: FlagTypeRow[] = [];
       for (let start = 0; start < targets.length; start += ID_CHUNK) {
@@ -369,12 +368,12 @@ export class FlagTypesService {
     user: AuthUser,
     names: string[],
   ): Promise<Map<string, { id: number; name: string }>> {
-    const collate = nocase(this.dataSource);
+    const dialect = dialectOf(this.dataSource);
     const matches = await matchEach(
       em,
       { columns: 'p.id, p.name', from: 'products p', where: this.visibility.condition(user, ['accessible'], 'p') },
       names,
-      (name) => ({ sql: `p.name = ?${collate}`, params: [name] }),
+      (name) => ({ sql: dialect.textEquals('p.name'), params: [name] }),
     );
     const out = new Map<string, { id: number; name: string }>();
     for (const name of names) {
@@ -390,7 +389,7 @@ export class FlagTypesService {
    */
   private async components(em: SqlRunner, wanted: { product: { id: number; name: string }; name: string }[]) {
     const key = (productId: number, name: string) => JSON.stringify([productId, name]);
-    const collate = nocase(this.dataSource);
+    const dialect = dialectOf(this.dataSource);
     const pairs = wanted.map(({ product, name }) => ({ productId: product.id, name: name.trim() }));
     const matches = await matchEach(
       em,
@@ -398,7 +397,7 @@ export class FlagTypesService {
       pairs.filter((pair) => pair.name !== '').map((pair) => key(pair.productId, pair.name)),
       (pair) => {
         const [productId, name] = JSON.parse(pair) as [number, string];
-        return { sql: `(c.product_id = ? AND c.name = ?${collate})`, params: [productId, name] };
+        return { sql: `(c.product_id = ? AND ${dialect.textEquals('c.name')})`, params: [productId, name] };
       },
     );
     return {
@@ -476,9 +475,9 @@ export class FlagTypesService {
   /** Ids of every flag type with one of these names (as the database compares names). */
   async idsNamed(em: EntityManager, names: string[]): Promise<number[]> {
     if (names.length === 0) return [];
-    const collate = nocase(this.dataSource);
+    const dialect = dialectOf(this.dataSource);
     const matches = await matchEach(em, { columns: 'ft.id', from: 'flagtypes ft' }, names, (name) => ({
-      sql: `ft.name = ?${collate}`,
+      sql: dialect.textEquals('ft.name'),
       params: [name],
     }));
     return names.flatMap((name) => (matches.get(name) ?? []).map((row) => Number(row.id)).sort((a, b) => a - b));
@@ -487,9 +486,9 @@ export class FlagTypesService {
   /** Group ids by name for the group parameters given, in one statement; `idOf` answers 51 for an unknown one. */
   private async groups(em: EntityManager, given: (readonly [string, unknown])[]) {
     const names = given.flatMap(([param, value]) => groupName(param, value) ?? []);
-    const collate = nocase(this.dataSource);
+    const dialect = dialectOf(this.dataSource);
     const matches = await matchEach(em, { columns: 'g.id, g.name', from: '`groups` g' }, names, (name) => ({
-      sql: `g.name = ?${collate}`,
+      sql: dialect.textEquals('g.name'),
       params: [name],
     }));
     return {

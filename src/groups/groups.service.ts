@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
 import { BugzillaError, ErrorCode } from '../bugzilla/bugzilla-error.js';
 import { parseIdList, parseStringList } from '../bugzilla/params.js';
-import { matchEach, nocase, preferExact } from '../database/match-each.js';
+import { dialectOf } from '../database/dialect.js';
+import { matchEach, preferExact } from '../database/match-each.js';
 import { DatabaseReader } from '../database/read-routing.js';
 import type { GroupDto, GroupListDto } from './dto/group.dto.js';
 
@@ -75,7 +76,7 @@ export class GroupsService {
           'or have bless privileges to at least one group.',
       );
     }
-    const order = `ORDER BY g.isbuggroup, g.name${nocase(this.dataSource)}, g.id`;
+    const order = `ORDER BY g.isbuggroup, ${dialectOf(this.dataSource).textOrder('g.name')}, g.id`;
     let rows: GroupRow[] = [];
     if (params.ids != null) {
       const ids = [...new Set(parseIdList('ids', params.ids))];
@@ -89,12 +90,12 @@ export class GroupsService {
     if (params.names != null) {
       // Group->check of each name in turn (50 blank, 51 unknown), skipping those the ids gave.
       const names = parseStringList('names', params.names).map((name) => name.trim());
-      const collate = nocase(this.dataSource);
+      const dialect = dialectOf(this.dataSource);
       const matches = await matchEach(
         this.reader,
         { columns: COLUMNS, from: '`groups` g' },
         names.filter((name) => name !== ''),
-        (name) => ({ sql: `g.name = ?${collate}`, params: [name] }),
+        (name) => ({ sql: dialect.textEquals('g.name'), params: [name] }),
       );
       for (const name of names) {
         if (rows.some((row) => row.name === name)) continue;

@@ -5,7 +5,7 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
 import { FieldFilter } from '../bugzilla/field-filter.js';
 import { parseId, toList } from '../bugzilla/params.js';
-import { formatBugzillaDateTime, nowUtcSql, toSqlDateTime, upsertLastVisitSql } from '../database/dialect.js';
+import { type Dialect, dialectOf, formatBugzillaDateTime, toSqlDateTime } from '../database/dialect.js';
 import { runInTransaction } from '../database/writes.js';
 import { BugVisibility } from './bug-visibility.js';
 import { LastVisitRecordDto } from './dto/last-visit-record.dto.js';
@@ -61,11 +61,11 @@ export class LastVisitService {
     const filter = FieldFilter.fromParams({ ...query, ...body });
     const timestamp = await runInTransaction(this.dataSource, async (em) => {
       await this.checkVisitable(em, user, ids);
-      const [row] = (await em.query(`SELECT ${nowUtcSql(this.dataSource)} AS ts`)) as { ts: Date | string }[];
+      const [row] = (await em.query(`SELECT ${dialectOf(this.dataSource).nowUtc()} AS ts`)) as { ts: Date | string }[];
       const stored = toSqlDateTime(row.ts);
       for (const chunk of chunks(ids, CHUNK)) {
         await em.query(
-          upsertLastVisitSql(this.dataSource, chunk.length),
+          upsertLastVisits(dialectOf(this.dataSource), chunk.length),
           chunk.flatMap((bugId) => [user.id, bugId, stored]),
         );
       }
@@ -160,4 +160,17 @@ function queryIds(value: unknown): number[] {
 
 function unique(ids: number[]): number[] {
   return [...new Set(ids)];
+}
+
+/**
+ * Insert-or-update of `bug_user_last_visit` on its unique key (user_id, bug_id), `rows` rows in one
+ * statement. Parameters, per row: user_id, bug_id, last_visit_ts (through `toSqlDateTime`).
+ */
+function upsertLastVisits(dialect: Dialect, rows: number): string {
+  const values = Array.from({ length: rows }, () => '(?, ?, ?)').join(', ');
+  return dialect.upsert(
+    `INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts) VALUES ${values}`,
+    ['user_id', 'bug_id'],
+    ['last_visit_ts'],
+  );
 }

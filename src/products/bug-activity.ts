@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { fieldIds } from '../database/activity.js';
-import { nowUtcSql } from '../database/dialect.js';
+import { dialectOf } from '../database/dialect.js';
 
 /**
  * Bugzilla's LogActivityEntry for a bug group change (field `bug_group`) on every bug that
@@ -16,7 +16,7 @@ export async function logBugGroupActivity(
   const field = (await fieldIds(em, ['bug_group'])).get('bug_group');
   await em.query(
     `INSERT INTO bugs_activity (bug_id, who, bug_when, fieldid, removed, added)
-     SELECT b.bug_id, ?, ${nowUtcSql(em.dataSource)}, ?, ?, ? FROM bugs b WHERE ${bugs.where}`,
+     SELECT b.bug_id, ?, ${dialectOf(em.dataSource).nowUtc()}, ?, ?, ? FROM bugs b WHERE ${bugs.where}`,
     [who, field, change.removed, change.added, ...bugs.params],
   );
 }

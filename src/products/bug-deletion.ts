@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { AUDIT_REMOVE } from '../database/audit-log.js';
-import { isMysql, nowUtcSql } from '../database/dialect.js';
+import { dialectOf } from '../database/dialect.js';
 
 /**
  * Deleting every bug of a product (or of a component), as Bugzilla's Bug.pm `remove_from_db` does for each: an
@@ -46,7 +46,7 @@ export async function deleteBugsOf(em: EntityManager, who: number, owner: number
   const [column, id] = 'productId' in scope ? ['product_id', scope.productId] : ['component_id', scope.componentId];
   await em.query(
     `INSERT INTO audit_log (user_id, class, object_id, field, removed, added, at_time)
-     SELECT ?, 'Bugzilla::Bug', bug_id, '${AUDIT_REMOVE}', ${castText(em, 'bug_id')}, NULL, ${nowUtcSql(em.dataSource)}
+     SELECT ?, 'Bugzilla::Bug', bug_id, '${AUDIT_REMOVE}', ${dialectOf(em.dataSource).castText('bug_id')}, NULL, ${dialectOf(em.dataSource).nowUtc()}
        FROM bugs WHERE ${column} = ? ORDER BY bug_id`,
     [who || null, id],
   );
@@ -54,9 +54,4 @@ export async function deleteBugsOf(em: EntityManager, who: number, owner: number
     await em.query(sql.replaceAll(BUGS, bugsOf(column)), Array<number>(times).fill(id));
   }
   await em.query(`DELETE FROM bugs WHERE ${column} = ?`, [id]);
-}
-
-/** A number as text, as Perl writes the bug id into `audit_log.removed`. */
-function castText(em: EntityManager, column: string): string {
-  return isMysql(em.dataSource) ? `CAST(${column} AS CHAR)` : `CAST(${column} AS TEXT)`;
 }

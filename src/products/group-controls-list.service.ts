@@ -2,7 +2,7 @@ import { placeholders } from '../database/in-lists.js';
 import { Injectable, type StreamableFile } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
-import { isMysql } from '../database/dialect.js';
+import { dialectOf } from '../database/dialect.js';
 import { DatabaseReader } from '../database/read-routing.js';
 import { digestOf, listPieces, streamedAnswer } from '../bugzilla/streamed-answer.js';
 import type { ProductGroupControlsDto, ProductGroupControlsListDto } from './dto/group-controls.dto.js';
@@ -44,10 +44,9 @@ export class GroupControlsListService {
     await this.policy.assertAdministersSomeProduct(user, 'products');
     const query = readProductQuery({ ids: params.ids, names: params.names });
     const administered = this.policy.administeredCondition(user, 'p');
-    const nocase = isMysql(this.dataSource) ? '' : ' COLLATE NOCASE';
 
     const products: { id: number; name: string }[] = await this.reader.query(
-      `SELECT p.id, p.name FROM products p WHERE ${administered.sql} ORDER BY p.name${nocase}, p.id`,
+      `SELECT p.id, p.name FROM products p WHERE ${administered.sql} ORDER BY ${dialectOf(this.dataSource).textOrder('p.name')}, p.id`,
       administered.params,
     );
     const ids = new Set(query.ids);
@@ -72,7 +71,7 @@ export class GroupControlsListService {
         `SELECT g.id, g.name, g.description, g.isactive, g.isbuggroup FROM \`groups\` g
           WHERE (g.isbuggroup = 1 AND g.isactive = 1)
              OR EXISTS (SELECT 1 FROM group_control_map gcm WHERE gcm.group_id = g.id)
-          ORDER BY g.name${nocase}, g.id`,
+          ORDER BY ${dialectOf(this.dataSource).textOrder('g.name')}, g.id`,
       )
     ).map((raw: Record<string, unknown>) => ({
       id: Number(raw.id),

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
 import { type AuditEntry, writeAuditLog } from '../database/audit-log.js';
-import { isMysql } from '../database/dialect.js';
+import { dialectOf } from '../database/dialect.js';
 import { DatabaseReader, type SqlRunner } from '../database/read-routing.js';
 import { runInTransaction } from '../database/writes.js';
 import { logBugGroupActivity } from './bug-activity.js';
@@ -122,7 +122,7 @@ export class GroupControlsService {
     const rows: Record<string, unknown>[] = await em.query(
       `${GROUPS_WITH_CONTROLS}
         WHERE (g.isbuggroup = 1 AND g.isactive = 1) OR gcm.group_id IS NOT NULL
-        ORDER BY g.name${isMysql(this.dataSource) ? '' : ' COLLATE NOCASE'}, g.id`,
+        ORDER BY ${dialectOf(this.dataSource).textOrder('g.name')}, g.id`,
       [productId],
     );
     const counts: { group_id: number; bug_count: number }[] = await em.query(
@@ -146,21 +146,21 @@ export class GroupControlsService {
   private async controlRows(em: EntityManager, productId: number, changes: ControlChange[]): Promise<ControlRow[]> {
     const ids = [...new Set(changes.flatMap((c) => ('id' in c.group ? [c.group.id] : [])))];
     const names = [...new Set(changes.flatMap((c) => ('name' in c.group ? [c.group.name] : [])))];
-    const nocase = isMysql(this.dataSource) ? '' : ' COLLATE NOCASE';
-    const lock = isMysql(this.dataSource) ? ' FOR UPDATE' : '';
+    const dialect = dialectOf(this.dataSource);
+    const lock = dialect.forUpdateOf('g');
     const found = new Map<number, ControlRow>();
-    const read = async (condition: string, values: unknown[]) => {
+    const read = async (condition: (count: number) => string, values: unknown[]) => {
       for (let start = 0; start < values.length; start += GROUP_CHUNK) {
         const chunk = values.slice(start, start + GROUP_CHUNK);
         const rows: Record<string, unknown>[] = await em.query(
-          `${GROUPS_WITH_CONTROLS} WHERE ${condition} IN (${chunk.map(() => '?').join(', ')})${lock}`,
+          `${GROUPS_WITH_CONTROLS} WHERE ${condition(chunk.length)}${lock}`,
           [productId, ...chunk],
         );
         for (const row of rows) found.set(Number(row.id), controlRow(row));
       }
     };
-    await read('g.id', ids);
-    await read(`g.name${nocase}`, names);
+    await read((count) => `g.id IN (${Array.from({ length: count }, () => '?').join(', ')})`, ids);
+    await read((count) => dialect.textIn('g.name', count), names);
     return [...found.values()];
   }
 

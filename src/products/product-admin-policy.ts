@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
 import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
-import { isMysql } from '../database/dialect.js';
+import { dialectOf } from '../database/dialect.js';
 import { productAccessDenied, productNotSpecified } from './product-write.rules.js';
 import type { SqlRunner } from '../database/read-routing.js';
 import { ProductVisibility, type SqlFragment } from '../catalogue/product-visibility.js';
@@ -109,15 +109,15 @@ export class ProductAdminPolicy {
     const accessible = this.visibility.condition(user, ['accessible'], 'p');
     const selectable = this.visibility.condition(user, ['selectable'], 'p');
     const groups = groupList(user);
-    const nocase = isMysql(this.dataSource) ? '' : ' COLLATE NOCASE';
-    const lock = options.lock && isMysql(this.dataSource) ? ' FOR UPDATE' : '';
+    const dialect = dialectOf(this.dataSource);
+    const lock = options.lock ? dialect.forUpdate : '';
     const rows: Record<string, unknown>[] = await em.query(
       `SELECT p.id, p.name, p.defaultmilestone,
               CASE WHEN ${selectable.sql} THEN 1 ELSE 0 END AS selectable,
               CASE WHEN EXISTS (SELECT 1 FROM group_control_map gcm WHERE gcm.product_id = p.id
                      AND gcm.editcomponents <> 0 AND gcm.group_id IN (${groups.map(() => '?').join(', ')}))
                    THEN 1 ELSE 0 END AS administers
-         FROM products p WHERE ${id === undefined ? `p.name = ?${nocase}` : 'p.id = ?'} AND (${accessible.sql})${lock}`,
+         FROM products p WHERE ${id === undefined ? dialect.textEquals('p.name') : 'p.id = ?'} AND (${accessible.sql})${lock}`,
       [...selectable.params, ...groups, id ?? name, ...accessible.params],
     );
     // The exact spelling first, should the database's comparison match several.

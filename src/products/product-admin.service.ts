@@ -5,8 +5,8 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AUDIT_CREATE, type AuditEntry, writeAuditLog } from '../database/audit-log.js';
-import { isDuplicateKeyError, isMysql } from '../database/dialect.js';
-import { insertedId, runInTransaction } from '../database/writes.js';
+import { type Dialect, dialectOf, isDuplicateKeyError } from '../database/dialect.js';
+import { insertReturningId, runInTransaction } from '../database/writes.js';
 import { createProductGroup } from './product-group.js';
 import { createProductSeries } from './product-series.js';
 import { ProductVisibility } from '../catalogue/product-visibility.js';
@@ -145,31 +145,31 @@ export class ProductAdminService {
 
     let productId: number;
     try {
-      productId = insertedId(
-        await em.query(
-          'INSERT INTO products (name, classification_id, description, isactive, defaultmilestone, allows_unconfirmed) VALUES (?, ?, ?, ?, ?, ?)',
-          [
-            name,
-            classificationId,
-            description,
-            flag(input.isOpen ?? true),
-            milestone,
-            flag(input.hasUnconfirmed ?? true),
-          ],
-        ),
+      productId = await insertReturningId(
+        em,
+        'INSERT INTO products (name, classification_id, description, isactive, defaultmilestone, allows_unconfirmed) VALUES (?, ?, ?, ?, ?, ?)',
+        [
+          name,
+          classificationId,
+          description,
+          flag(input.isOpen ?? true),
+          milestone,
+          flag(input.hasUnconfirmed ?? true),
+        ],
       );
     } catch (error) {
       if (isDuplicateKeyError(error)) throw new NameTakenMeanwhile(name);
       throw error;
     }
-    const versionId = insertedId(
-      await em.query('INSERT INTO versions (value, product_id, isactive) VALUES (?, ?, 1)', [version, productId]),
+    const versionId = await insertReturningId(
+      em,
+      'INSERT INTO versions (value, product_id, isactive) VALUES (?, ?, 1)',
+      [version, productId],
     );
-    const milestoneId = insertedId(
-      await em.query('INSERT INTO milestones (product_id, value, sortkey, isactive) VALUES (?, ?, 0, 1)', [
-        productId,
-        milestone,
-      ]),
+    const milestoneId = await insertReturningId(
+      em,
+      'INSERT INTO milestones (product_id, value, sortkey, isactive) VALUES (?, ?, 0, 1)',
+      [productId, milestone],
     );
     const audit: AuditEntry[] = [
       created(PRODUCT_CLASS, productId, name),
@@ -190,9 +190,10 @@ export class ProductAdminService {
     if (raw === undefined) return 1;
     const name = raw.trim();
     if (isBlank(name)) throw classificationNotSpecified();
-    const rows: { id: number }[] = await em.query(`SELECT id FROM classifications WHERE name = ?${this.nocase()}`, [
-      name,
-    ]);
+    const rows: { id: number }[] = await em.query(
+      `SELECT id FROM classifications WHERE ${this.dialect().textEquals('name')}`,
+      [name],
+    );
     if (rows.length === 0) throw classificationMissing(name);
     return Number(rows[0].id);
   }
@@ -303,7 +304,7 @@ export class ProductAdminService {
     const ids = [...new Set(targets.flatMap((t) => ('id' in t ? [t.id] : [])))];
     const names = [...new Set(targets.flatMap((t) => ('name' in t ? [t.name.trim()] : [])))];
     const visible = this.visibility.condition(user, ['accessible'], 'p');
-    const lock = isMysql(em.dataSource) ? ' FOR UPDATE' : '';
+    const lock = dialectOf(em.dataSource).forUpdate;
     const columns =
       'p.id, p.name, p.description, p.defaultmilestone, p.isactive, p.allows_unconfirmed, p.classification_id';
 
@@ -325,11 +326,13 @@ export class ProductAdminService {
     // Column mN is 1 when the row's name matches requested name N, as the database compares names.
     const byName = new Map<string, ProductRow>();
     for (const chunk of chunks(names, TARGET_CHUNK)) {
-      const nocase = this.nocase();
-      const matches = chunk.map((_, i) => `CASE WHEN p.name = ?${nocase} THEN 1 ELSE 0 END AS m${i}`).join(', ');
+      const dialect = this.dialect();
+      const matches = chunk
+        .map((_, i) => `CASE WHEN ${dialect.textEquals('p.name')} THEN 1 ELSE 0 END AS m${i}`)
+        .join(', ');
       const rows: Record<string, unknown>[] = await em.query(
         `SELECT ${columns}, ${matches} FROM products p` +
-          ` WHERE p.name${nocase} IN (${placeholders(chunk)}) AND (${visible.sql})${lock}`,
+          ` WHERE ${dialect.textIn('p.name', chunk.length)} AND (${visible.sql})${lock}`,
         [...chunk, ...chunk, ...visible.params],
       );
       chunk.forEach((name, i) => {
@@ -396,7 +399,7 @@ export class ProductAdminService {
    */
   private async productsNamed(em: EntityManager, name: string): Promise<{ id: number; name: string }[]> {
     const rows: { id: number; name: string }[] = await em.query(
-      `SELECT id, name FROM products WHERE name = ?${this.nocase()}`,
+      `SELECT id, name FROM products WHERE ${this.dialect().textEquals('name')}`,
       [name],
     );
     return rows.map((row) => ({ id: Number(row.id), name: row.name }));
@@ -412,9 +415,9 @@ export class ProductAdminService {
     return productNameTaken(lost.requested, winner ?? lost.requested);
   }
 
-  /** SQLite compares text exactly unless told; MySQL's collation is already case-insensitive. */
-  private nocase(): string {
-    return isMysql(this.dataSource) ? '' : ' COLLATE NOCASE';
+  /** How this database compares names (case-insensitively, as Bugzilla does on each). */
+  private dialect(): Dialect {
+    return dialectOf(this.dataSource);
   }
 }
 

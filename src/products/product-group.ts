@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { isMysql } from '../database/dialect.js';
-import { insertedId } from '../database/writes.js';
+import { dialectOf } from '../database/dialect.js';
+import { insertReturningId } from '../database/writes.js';
 
 /**
  * The bug group Bugzilla creates with a product when `makeproductgroups` is on
@@ -23,14 +23,15 @@ export function productGroupDescription(product: string): string {
 
 /** The first of `product`, `product_`, `product__`, ... that no group has (compared as the database compares names). */
 async function freeGroupName(em: EntityManager, product: string): Promise<string> {
-  const nocase = isMysql(em.dataSource) ? '' : ' COLLATE NOCASE';
+  const dialect = dialectOf(em.dataSource);
   for (let start = 0; ; start += CANDIDATES_PER_QUERY) {
     const candidates = Array.from({ length: CANDIDATES_PER_QUERY }, (_, i) => product + '_'.repeat(start + i));
     // One row: column tN is 1 when some group has candidate N's name.
-    const columns = candidates.map((_, i) => `MAX(CASE WHEN name = ?${nocase} THEN 1 ELSE 0 END) AS t${i}`).join(', ');
-    const placeholders = candidates.map(() => '?').join(', ');
+    const columns = candidates
+      .map((_, i) => `MAX(CASE WHEN ${dialect.textEquals('name')} THEN 1 ELSE 0 END) AS t${i}`)
+      .join(', ');
     const [row]: Record<string, unknown>[] = await em.query(
-      `SELECT ${columns} FROM \`groups\` WHERE name${nocase} IN (${placeholders})`,
+      `SELECT ${columns} FROM \`groups\` WHERE ${dialect.textIn('name', candidates.length)}`,
       [...candidates, ...candidates],
     );
     const free = candidates.findIndex((_, i) => Number(row?.[`t${i}`] ?? 0) === 0);
@@ -45,11 +46,10 @@ export async function createProductGroup(
   product: string,
 ): Promise<{ id: number; name: string }> {
   const name = await freeGroupName(em, product);
-  const id = insertedId(
-    await em.query(
-      "INSERT INTO `groups` (name, description, isbuggroup, userregexp, isactive, icon_url) VALUES (?, ?, 1, '', 1, NULL)",
-      [name, productGroupDescription(product)],
-    ),
+  const id = await insertReturningId(
+    em,
+    "INSERT INTO `groups` (name, description, isbuggroup, userregexp, isactive, icon_url) VALUES (?, ?, 1, '', 1, NULL)",
+    [name, productGroupDescription(product)],
   );
   const admin: { id: number }[] = await em.query("SELECT id FROM `groups` WHERE name = 'admin'");
   if (admin.length > 0) {

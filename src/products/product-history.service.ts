@@ -7,7 +7,7 @@ import { formatBugzillaDateTime } from '../database/dialect.js';
 import { DatabaseReader } from '../database/read-routing.js';
 import type { HistoryEntryDto, ProductHistoryDto } from './dto/product-history.dto.js';
 import { ProductAdminPolicy, productAdminDenied } from './product-admin-policy.js';
-import { historyQuery, TRAIL_PARAMS, writeOrderOf } from './product-history.query.js';
+import { historyQueries, TRAIL_PARAMS } from './product-history.query.js';
 
 /** Entries per page unless `limit` says otherwise, and the most a page holds (SPEC §10). */
 export const DEFAULT_HISTORY_LIMIT = 100;
@@ -31,8 +31,7 @@ export class ProductHistoryService implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const order = await writeOrderOf(this.dataSource);
-    this.queries = { first: historyQuery(order, false), paged: historyQuery(order, true) };
+    this.queries = await historyQueries(this.dataSource);
   }
 
   async history(user: AuthUser, idOrName: string, params: Record<string, unknown>): Promise<ProductHistoryDto> {

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { isMysql } from '../database/dialect.js';
-import { insertedId } from '../database/writes.js';
+import { dialectOf } from '../database/dialect.js';
+import { insertReturningId } from '../database/writes.js';
 
 /**
  * The "New Charts" series Bugzilla creates with a product (SPEC §5.3): one per
@@ -49,7 +49,7 @@ export function seriesDefinitions(
 async function categoryId(em: EntityManager, name: string): Promise<number> {
   const rows: { id: number }[] = await em.query('SELECT id FROM series_categories WHERE name = ?', [name]);
   if (rows.length > 0) return Number(rows[0].id);
-  return insertedId(await em.query('INSERT INTO series_categories (name) VALUES (?)', [name]));
+  return await insertReturningId(em, 'INSERT INTO series_categories (name) VALUES (?)', [name]);
 }
 
 /**
@@ -86,8 +86,10 @@ export async function writeSeries(
   const rows = definitions.map(() => '(?, ?, ?, ?, 1, ?, 1)').join(', ');
   const params = definitions.flatMap((series) => [creatorId, categoryRow, subcategoryRow, series.name, series.query]);
   const insert = `INSERT INTO series (creator, category, subcategory, name, frequency, query, is_public) VALUES ${rows}`;
-  const upsert = isMysql(em.dataSource)
-    ? `${insert} ON DUPLICATE KEY UPDATE frequency = VALUES(frequency), query = VALUES(query), is_public = VALUES(is_public)`
-    : `${insert} ON CONFLICT(category, subcategory, name) DO UPDATE SET frequency = excluded.frequency, query = excluded.query, is_public = excluded.is_public`;
+  const upsert = dialectOf(em.dataSource).upsert(
+    insert,
+    ['category', 'subcategory', 'name'],
+    ['frequency', 'query', 'is_public'],
+  );
   await em.query(upsert, params);
 }

@@ -5,8 +5,8 @@ import { Errors } from '../bugzilla/bugzilla-error.js';
 import { parseOptionalBoolean, parseOptionalString } from '../bugzilla/params.js';
 import { databaseNow, writeBugsActivity } from '../database/activity.js';
 import { AUDIT_CREATE, type AuditEntry, writeAuditLog } from '../database/audit-log.js';
-import { isDuplicateKeyError, isMysql } from '../database/dialect.js';
-import { insertedId, runInTransaction } from '../database/writes.js';
+import { type Dialect, dialectOf, isDuplicateKeyError } from '../database/dialect.js';
+import { insertReturningId, runInTransaction } from '../database/writes.js';
 import { type AdministeredProduct, ProductAdminPolicy } from './product-admin-policy.js';
 import {
   checkSortkey,
@@ -133,8 +133,10 @@ export class ProductValueAdminService {
     const row = info.hasSortkey ? [product.id, name, sortkey, isactive ? 1 : 0] : [product.id, name, isactive ? 1 : 0];
     let id: number;
     try {
-      id = insertedId(
-        await em.query(`INSERT INTO ${info.table} (${columns}) VALUES (${row.map(() => '?').join(', ')})`, row),
+      id = await insertReturningId(
+        em,
+        `INSERT INTO ${info.table} (${columns}) VALUES (${row.map(() => '?').join(', ')})`,
+        row,
       );
     } catch (error) {
       if (isDuplicateKeyError(error)) throw new NameTakenMeanwhile(product, name);
@@ -185,18 +187,16 @@ export class ProductValueAdminService {
     }
     if (next.value !== row.value) {
       // Bugs (and a product's default milestone) hold the value itself, not its id: as Bugzilla does, they follow the rename.
-      const nocase = this.nocase();
-      await em.query(`UPDATE bugs SET ${info.bugColumn} = ? WHERE ${info.bugColumn} = ?${nocase} AND product_id = ?`, [
-        next.value,
-        row.value,
-        product.id,
-      ]);
+      const dialect = this.dialect();
+      await em.query(
+        `UPDATE bugs SET ${info.bugColumn} = ? WHERE ${dialect.textEquals(info.bugColumn)} AND product_id = ?`,
+        [next.value, row.value, product.id],
+      );
       if (info.kind === 'milestone') {
-        await em.query(`UPDATE products SET defaultmilestone = ? WHERE id = ? AND defaultmilestone = ?${nocase}`, [
-          next.value,
-          product.id,
-          row.value,
-        ]);
+        await em.query(
+          `UPDATE products SET defaultmilestone = ? WHERE id = ? AND ${dialect.textEquals('defaultmilestone')}`,
+          [next.value, product.id, row.value],
+        );
       }
     }
     const audit: AuditEntry[] = [];
@@ -230,7 +230,7 @@ export class ProductValueAdminService {
       throw milestoneIsDefault(row.value, product.name, 'deleted');
     }
     const bugs: { bug_id: number }[] = await em.query(
-      `SELECT bug_id FROM bugs WHERE product_id = ? AND ${info.bugColumn} = ?${this.nocase()} ORDER BY bug_id`,
+      `SELECT bug_id FROM bugs WHERE product_id = ? AND ${this.dialect().textEquals(info.bugColumn)} ORDER BY bug_id`,
       [product.id, row.value],
     );
     if (bugs.length > 0) {
@@ -305,9 +305,9 @@ export class ProductValueAdminService {
     lock = false,
   ): Promise<ValueRow | undefined> {
     const sortkey = info.hasSortkey ? 'sortkey' : '0 AS sortkey';
-    const forUpdate = lock && isMysql(em.dataSource) ? ' FOR UPDATE' : '';
+    const forUpdate = lock ? this.dialect().forUpdate : '';
     const rows: Record<string, unknown>[] = await em.query(
-      `SELECT id, value, ${sortkey}, isactive FROM ${info.table} WHERE product_id = ? AND value = ?${this.nocase()}${forUpdate}`,
+      `SELECT id, value, ${sortkey}, isactive FROM ${info.table} WHERE product_id = ? AND ${this.dialect().textEquals('value')}${forUpdate}`,
       [productId, name],
     );
     const raw = rows.find((r) => r.value === name) ?? rows[0];
@@ -331,9 +331,9 @@ export class ProductValueAdminService {
     }
   }
 
-  /** SQLite compares text exactly unless told; MySQL's collation is already case-insensitive. */
-  private nocase(): string {
-    return isMysql(this.dataSource) ? '' : ' COLLATE NOCASE';
+  /** How this database compares names (case-insensitively, as Bugzilla does on each). */
+  private dialect(): Dialect {
+    return dialectOf(this.dataSource);
   }
 }
 

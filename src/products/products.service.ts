@@ -11,7 +11,7 @@ import { ModelCache } from '../cache/model-cache.js';
 import type { ProductRecord } from '../cache/model-loader.js';
 import { type AnswerParts, revisionEtag } from '../cache/product-revisions.js';
 import { groupKeyOf } from '../catalogue/group-set-key.js';
-import { isMysql } from '../database/dialect.js';
+import { dialectOf } from '../database/dialect.js';
 import {
   ComponentDto,
   MilestoneDto,
@@ -52,7 +52,6 @@ export const IN_LIST_CHUNK = 1000;
  * the values into the statement), and `products.id` is a smallint, so there the children of any
  * number of products are read with one statement per kind of child.
  */
-const SQLITE_MAX_PARAMS = 32766;
 
 /**
  * A large answer waits this long at most for the model to catch up rather than read the database
@@ -299,17 +298,11 @@ export class ProductsService {
   }
 
   /**
-   * SQL preselecting products whose lower-cased name is one of `count` placeholders.
-   * MySQL: the column's case-insensitive collation already matches every letter case (and
-   * may match more, which the exact check drops), and a plain `p.name IN (...)` is answered
-   * from the unique name index instead of testing every product (bench/README.md).
-   * SQLite's LOWER() only folds ASCII, so products whose name has any other character are
-   * all preselected and checked in memory.
+   * SQL preselecting products whose lower-cased name is one of `count` placeholders (the
+   * dialect's lowerCaseIn; the exact rule is applied to the rows read).
    */
   private nameCondition(count: number): string {
-    if (isMysql(this.dataSource)) return `p.name IN (${placeholders(count)})`;
-    const lowered = `LOWER(p.name) IN (${placeholders(count)})`;
-    return `(${lowered} OR length(CAST(p.name AS BLOB)) <> length(p.name))`;
+    return dialectOf(this.dataSource).lowerCaseIn('p.name', count);
   }
 
   private async loadComponents(productIds: number[], filter: FieldFilter): Promise<Map<number, ComponentDto[]>> {
@@ -375,7 +368,7 @@ export class ProductsService {
 
   /** ORDER BY term for a name column: the MySQL collation's case-insensitive order, NOCASE on SQLite. */
   private byName(column: string): string {
-    return isMysql(this.dataSource) ? column : `${column} COLLATE NOCASE`;
+    return dialectOf(this.dataSource).textOrder(column);
   }
 
   /**
@@ -385,7 +378,7 @@ export class ProductsService {
    * by product, so the order of each product's rows is kept.
    */
   private async inChunks<T>(ids: number[], sql: (list: string) => string, uses = 1): Promise<T[]> {
-    const size = isMysql(this.dataSource) ? Math.max(ids.length, 1) : Math.floor(SQLITE_MAX_PARAMS / uses);
+    const size = Math.max(1, Math.min(ids.length, Math.floor(dialectOf(this.dataSource).maxParams / uses)));
     const rows: T[] = [];
     for (let start = 0; start < ids.length; start += size) {
       const chunk = ids.slice(start, start + size);

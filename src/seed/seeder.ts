@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { generateApiKey, generateLoginCookie, hashPassword } from '../auth/password.js';
 import { dialectOf, toSqlDateTime } from '../database/dialect.js';
+import { SERIAL_COLUMNS } from '../database/serial-columns.js';
 
 /** A data source, or an entity manager (e.g. inside `ds.transaction(...)`). */
 export type Queryable = DataSource | EntityManager;
@@ -116,16 +117,28 @@ export class Seeder {
     return 'dataSource' in this.db ? this.db.dataSource : this.db;
   }
 
-  /** One INSERT; returns the new auto-increment id (meaningless for tables without one). */
+  /**
+   * One INSERT; returns the new row's auto-numbered id (0 for tables without one). A row given its
+   * id explicitly moves the table's numbering past it where the database does not do so itself
+   * (PostgreSQL's sequences), so that later rows numbered by the database do not collide.
+   */
   async insert(table: string, row: Record<string, Value>): Promise<number> {
+    const dialect = dialectOf(this.dataSource);
+    const serial = SERIAL_COLUMNS[table];
     const columns = Object.keys(row).filter((c) => row[c] !== undefined);
     const sql =
       `INSERT INTO ${quoteTable(table)} (${columns.join(', ')}) ` + `VALUES (${columns.map(() => '?').join(', ')})`;
-    const result: unknown = await this.db.query(
-      sql,
-      columns.map((c) => param(row[c])),
-    );
-    return insertedId(result, dialectOf(this.dataSource));
+    const params = columns.map((c) => param(row[c]));
+    if (!serial) {
+      await this.db.query(sql, params);
+      return 0;
+    }
+    const id = dialect.insertedId(await this.db.query(sql + dialect.returning(serial), params));
+    if (columns.includes(serial)) {
+      const renumber = dialect.followExplicitIds(quoteTable(table), serial);
+      if (renumber) await this.db.query(renumber);
+    }
+    return id;
   }
 
   /** One multi-row INSERT, for link tables. */
@@ -466,18 +479,4 @@ export class Seeder {
 /** `groups` is reserved in MySQL 8; backticks also quote identifiers in SQLite. */
 export function quoteTable(table: string): string {
   return table === 'groups' ? '`groups`' : table;
-}
-
-/**
- * What `query()` returns for an INSERT: mysql2's ResultSetHeader (`insertId`);
- * better-sqlite3's `lastInsertRowid` (TypeORM returns it as the raw result).
- */
-function insertedId(result: unknown, dialect: 'mysql' | 'sqlite'): number {
-  if (dialect === 'mysql') {
-    const header = (Array.isArray(result) ? result[0] : result) as { insertId?: number | string } | undefined;
-    return Number(header?.insertId ?? 0);
-  }
-  if (typeof result === 'number' || typeof result === 'bigint') return Number(result);
-  const raw = result as { lastInsertRowid?: number | bigint } | undefined;
-  return Number(raw?.lastInsertRowid ?? 0);
 }

@@ -4,7 +4,7 @@ import { type AuthUser, isLoggedIn } from '../auth/auth-user.js';
 import { FieldFilter } from '../bugzilla/field-filter.js';
 import { toList } from '../bugzilla/params.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { formatBugzillaDateTime, nowUtcSql } from '../database/dialect.js';
+import { dialectOf, formatBugzillaDateTime } from '../database/dialect.js';
 
 /** Bugzilla.time: the database's and the web server's clocks, both UTC here. */
 export interface ServerTime {
@@ -83,7 +83,7 @@ export class ServerInfoService {
 
   /** Bugzilla.time: the database's current time and this server's, in UTC (as Bugzilla answers with a UTC timezone). */
   async time(): Promise<ServerTime> {
-    const [row] = (await this.dataSource.query(`SELECT ${nowUtcSql(this.dataSource)} AS now`)) as {
+    const [row] = (await this.dataSource.query(`SELECT ${dialectOf(this.dataSource).nowUtc()} AS now`)) as {
       now: Date | string;
     }[];
     const web = formatBugzillaDateTime(new Date());

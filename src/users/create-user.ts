@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { hashPassword } from '../auth/password.js';
 import { ACTIVITY_TIME, writeProfileActivity } from '../database/activity.js';
 import { AUDIT_CREATE, writeAuditLog } from '../database/audit-log.js';
-import { insertedId } from '../database/writes.js';
+import { insertReturningId } from '../database/writes.js';
 
 /**
  * A new account, written as `Bugzilla::User->create` writes it, inside the caller's
@@ -78,7 +78,8 @@ export async function createBugzillaUser(
   createdBy: number | null = null,
 ): Promise<number> {
   const disabledText = user.disabledText?.trim() ?? '';
-  const result: unknown = await em.query(
+  const id = await insertReturningId(
+    em,
     `INSERT INTO profiles (login_name, cryptpassword, realname, disabledtext, is_enabled) VALUES (?, ?, ?, ?, ?)`,
     [
       user.login,
@@ -87,8 +88,8 @@ export async function createBugzillaUser(
       disabledText,
       disabledText === '' ? 1 : 0,
     ],
+    'userid',
   );
-  const id = insertedId(result);
   await writeAuditLog(em, createdBy ?? 0, [
     { class: 'Bugzilla::User', objectId: id, field: AUDIT_CREATE, removed: null, added: user.login },
   ]);

@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
+import pg from 'pg';
+import { toPostgresParam, toPostgresSql } from '../../src/database/dialects/postgres-sql.js';
 import type { TestApp } from './test-app.js';
 
 /** Another connection to the same database, as a Perl Bugzilla or an admin's SQL prompt would be. */
@@ -16,6 +18,15 @@ export async function otherWriter(app: TestApp): Promise<OtherWriter> {
     return {
       run: async (sql, params = []) => void (await connection.query(sql, params)),
       close: () => connection.end(),
+    };
+  }
+  if (database.type === 'postgres') {
+    // The tests' SQL is MySQL's (`?`, backticks), translated as the service translates its own.
+    const client = new pg.Client({ connectionString: database.url, options: '-c TimeZone=UTC' });
+    await client.connect();
+    return {
+      run: async (sql, params = []) => void (await client.query(toPostgresSql(sql), params.map(toPostgresParam))),
+      close: () => client.end(),
     };
   }
   const connection = new Database(database.path);

@@ -1,4 +1,6 @@
 import mysql from 'mysql2';
+import type { Dialect } from '../../database/dialect.js';
+import { mysqlDialect } from '../../database/dialects/mysql.js';
 import type { FlagRuleRow } from '../../catalogue/flag-type-applicability.js';
 import {
   type ModelReader,
@@ -32,10 +34,11 @@ export async function reloadKeys<K extends ModelTable>(
   current: TableIndexes[K],
   keys: ReadonlySet<number | string>,
   plainRead: ModelReader,
+  dialect: Pick<Dialect, 'textOrder'> = mysqlDialect,
 ): Promise<TableIndexes[K] | undefined> {
   if (keys.size === 0) return current;
   const read = committedReader(plainRead);
-  const byName = nameOrder({ mysql: true });
+  const byName = nameOrder(dialect);
   if (isProductRowTable(table)) {
     const ids = [...keys].map(Number);
     const fresh = await loadProductRows(table, read, byName, ids);
@@ -43,7 +46,7 @@ export async function reloadKeys<K extends ModelTable>(
   }
   if (table === 'flagtypes') return undefined;
   const only = `${qualified(table)} IN (${[...keys].map((key) => mysql.escape(key)).join(', ')})`;
-  const fresh = await loadTable(table, read, { mysql: true }, only);
+  const fresh = await loadTable(table, read, dialect, only);
   switch (table) {
     case 'products':
       return mergeProducts(current as TableIndexes['products'], fresh as TableIndexes['products'], keys) as never;
