@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import ZongJi, { MariadbGtidPosition } from '@vlasky/zongji';
-import { MODEL_TABLES, type ModelTable } from '../model-loader.js';
+import { MODEL_TABLES, type ModelReader, type ModelTable } from '../model-loader.js';
+import { committedReader } from './keyed-reload.js';
 import type { LogStream, StreamListener } from './log-stream.js';
 import { type RowChanges, addRowKeys, noRowChanges, tablesNamedBy } from './row-keys.js';
 
@@ -162,10 +163,14 @@ export class BinlogStream implements LogStream {
 
   /**
    * MariaDB writes a transaction to the binary log a moment before InnoDB makes it visible: the rows
-   * are read with a locking read (keyed-reload.ts, committedReader), which waits for it.
+   * are read with a locking read (committedReader), which waits for it.
    */
   visible(): Promise<void> {
     return Promise.resolve();
+  }
+
+  committedReader(read: ModelReader): ModelReader {
+    return committedReader(read);
   }
 
   /** Nothing to release: the server keeps its binary log by its own rules (binlog_expire_logs_seconds). */

@@ -34,6 +34,7 @@ function setUp() {
       statements.push(`visible ${changes.map((change) => change.position).join(' ')}`);
       return Promise.resolve();
     },
+    committedReader: (read) => read,
     applied(change: CommittedChange) {
       statements.push(`applied ${change.position}`);
     },

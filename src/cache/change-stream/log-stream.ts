@@ -1,3 +1,4 @@
+import type { ModelReader } from '../model-loader.js';
 import type { RowChanges } from './row-keys.js';
 
 /**
@@ -30,6 +31,8 @@ export interface LogStream {
    * moment before its commit is visible to other sessions); the model reads their rows after that.
    */
   visible(changes: readonly CommittedChange[]): Promise<void>;
+  /** `read` made to read the rows of a change the stream handed over as committed (keyed-reload.ts). */
+  committedReader(read: ModelReader): ModelReader;
   /**
    * The model holds every change up to `change` (it was read again and served): a log kept for the
    * stream on the server (a replication slot) may be released up to there. Never earlier: a stream that

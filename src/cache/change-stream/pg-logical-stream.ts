@@ -239,6 +239,11 @@ export class PgLogicalStream implements LogStream {
     }
   }
 
+  /** visible() has waited for the commits: a plain read sees them. */
+  committedReader(read: ModelReader): ModelReader {
+    return read;
+  }
+
   applied(change: CommittedChange): void {
     const position = parseLsn(change.position);
     this.unapplied = this.unapplied.filter((end) => end > position);
