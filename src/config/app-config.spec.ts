@@ -73,6 +73,17 @@ describe('loadConfig', () => {
     expect(config.workers).toBe(4);
   });
 
+  it('takes PostgreSQL standbys as the replicas of a PostgreSQL primary', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://bugs:pw@primary/bugs',
+      DATABASE_REPLICA_URLS: 'postgres://ro:pw@standby1/bugs,postgresql://ro@standby2:5433/bugs',
+    });
+    expect(config.replicas.map((r) => `${r.type} ${r.username}@${r.host}:${r.port}/${r.database}`)).toEqual([
+      'postgres ro@standby1:5432/bugs',
+      'postgres ro@standby2:5433/bugs',
+    ]);
+  });
+
   it('reads a MySQL URL into its parts', () => {
     expect(loadConfig({ DATABASE_URL: 'mysql://bugs:s%40cret@db.local:3307/bugs' }).database).toEqual({
       type: 'mysql',
@@ -165,7 +176,14 @@ describe('loadConfig', () => {
     [{ BZ_LAST_VISIT_KEEP_DAYS: '-1' }, /^BZ_LAST_VISIT_KEEP_DAYS must be an integer/],
     [{ CACHE_MAX_STALENESS_MS: 'x' }, /^CACHE_MAX_STALENESS_MS must be an integer/],
     [{ BZ_PARAMS_FILE: '/no/such/params.json' }, /^BZ_PARAMS_FILE could not be read/],
-    [{ DATABASE_REPLICA_URLS: 'mysql://r/bugs' }, /^DATABASE_REPLICA_URLS needs a mysql:\/\/ DATABASE_URL/],
+    [
+      { DATABASE_REPLICA_URLS: 'mysql://r/bugs' },
+      /^DATABASE_REPLICA_URLS needs a mysql:\/\/ or postgres:\/\/ DATABASE_URL/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://p/bugs', DATABASE_REPLICA_URLS: 'postgres://r/bugs,mysql://r/bugs' },
+      /^DATABASE_REPLICA_URLS must be comma-separated postgres:.* \(entry 2 is not\)$/,
+    ],
     [
       { DATABASE_URL: 'mysql://p/bugs', DATABASE_REPLICA_URLS: 'mysql://r/bugs,sqlite:x' },
       /^DATABASE_REPLICA_URLS must be comma-separated mysql:.* \(entry 2 is not\)$/,

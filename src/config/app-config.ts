@@ -100,7 +100,7 @@ export interface AppConfig {
   /** Serve Prometheus metrics at `GET /metrics`. */
   metrics: boolean;
   /** Read replicas of `database` (MySQL/MariaDB only): reads are spread across them, writes never go there. */
-  replicas: MysqlDatabaseConfig[];
+  replicas: ReplicaDatabaseConfig[];
   /** A replica lagging more than this (or whose lag cannot be read) is taken out of rotation. */
   dbReplicaMaxLagMs: number;
   /** Processes serving one port (`node:cluster`); 1 serves from the main process itself. */
@@ -139,6 +139,8 @@ export interface GaleraSettings {
 
 export type MysqlDatabaseConfig = Extract<DatabaseConfig, { type: 'mysql' }>;
 export type PostgresDatabaseConfig = Extract<DatabaseConfig, { type: 'postgres' }>;
+/** A read replica: a MySQL/MariaDB replica, or a PostgreSQL standby. */
+export type ReplicaDatabaseConfig = MysqlDatabaseConfig | PostgresDatabaseConfig;
 
 /** Injection token for the validated configuration. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -235,15 +237,22 @@ function trustProxy(env: Env): AppConfig['trustProxy'] {
 }
 
 /** `DATABASE_REPLICA_URLS`: comma-separated mysql:// URLs, allowed only beside a mysql:// DATABASE_URL. */
-function replicaUrls(env: Env, primary: DatabaseConfig): MysqlDatabaseConfig[] {
+/**
+ * DATABASE_REPLICA_URLS: replicas of the primary's kind (SPEC §8, §16): MySQL/MariaDB replicas of a
+ * mysql:// primary, streaming-replication standbys of a postgres:// one. SQLite has none.
+ */
+function replicaUrls(env: Env, primary: DatabaseConfig): ReplicaDatabaseConfig[] {
   const urls = value(env, 'DATABASE_REPLICA_URLS')
     .split(',')
     .map((url) => url.trim())
     .filter(Boolean);
-  if (urls.length && primary.type !== 'mysql') {
-    throw new ConfigError('DATABASE_REPLICA_URLS needs a mysql:// DATABASE_URL (SQLite has no replicas)');
+  if (urls.length && primary.type === 'sqlite') {
+    throw new ConfigError(
+      'DATABASE_REPLICA_URLS needs a mysql:// or postgres:// DATABASE_URL (SQLite has no replicas)',
+    );
   }
-  const replicas: MysqlDatabaseConfig[] = [];
+  const scheme = primary.type === 'postgres' ? 'postgres' : 'mysql';
+  const replicas: ReplicaDatabaseConfig[] = [];
   for (const url of urls) {
     let replica: DatabaseConfig;
     try {
@@ -252,12 +261,12 @@ function replicaUrls(env: Env, primary: DatabaseConfig): MysqlDatabaseConfig[] {
       replica = { type: 'sqlite', url, path: '' };
     }
     // Not the URL itself in the message: it may hold a password.
-    if (replica.type !== 'mysql') {
+    if (replica.type !== primary.type) {
       throw new ConfigError(
-        `DATABASE_REPLICA_URLS must be comma-separated mysql://user:pass@host:port/db URLs (entry ${replicas.length + 1} is not)`,
+        `DATABASE_REPLICA_URLS must be comma-separated ${scheme}://user:pass@host:port/db URLs, as DATABASE_URL (entry ${replicas.length + 1} is not)`,
       );
     }
-    replicas.push(replica);
+    replicas.push(replica as ReplicaDatabaseConfig);
   }
   return replicas;
 }
