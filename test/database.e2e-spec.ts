@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import mysql from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { generateApiKey, generateLoginCookie, hashPassword, verifyPassword } from '../src/auth/password.js';
@@ -23,6 +25,8 @@ import {
   toSqlDateTime,
 } from '../src/database/dialect.js';
 import { runMigrations } from '../src/database/run-migrations.js';
+import { SERIAL_COLUMNS } from '../src/database/serial-columns.js';
+import { createTestDatabase, DIALECTS, type Dialect, TEST_POSTGRES_SERVER } from './support/test-app.js';
 import { Seeder } from '../src/seed/seeder.js';
 import { Bug } from '../src/last-visit/entities/bug.entity.js';
 import { BugUserLastVisit } from '../src/last-visit/entities/bug-user-last-visit.entity.js';
@@ -30,12 +34,6 @@ import { FlagInclusion } from '../src/products/entities/flag-inclusion.entity.js
 import { GroupControlMap } from '../src/products/entities/group-control-map.entity.js';
 import { Product } from '../src/products/entities/product.entity.js';
 
-type Dialect = 'mysql' | 'sqlite';
-
-const DIALECTS: Dialect[] = (process.env.TEST_DIALECTS ?? 'mysql,sqlite')
-  .split(',')
-  .map((d) => d.trim())
-  .filter((d): d is Dialect => d === 'mysql' || d === 'sqlite');
 const MYSQL_SERVER = process.env.TEST_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
 
 const TABLES = [
@@ -94,9 +92,13 @@ interface Scratch {
   drop(): Promise<void>;
 }
 
-/** An empty database of its own: `bzp_t_<random>` on MariaDB, a temporary file for SQLite. */
+/** An empty database of its own: `bzp_t_<random>` on MariaDB, one of the suite's on PostgreSQL, a temporary file for SQLite. */
 async function scratch(dialect: Dialect): Promise<Scratch> {
   const base = { dbPoolSize: 5, dbTimeoutMs: 5000 };
+  if (dialect === 'postgres') {
+    const database = await createTestDatabase('postgres');
+    return { config: { ...base, database: parseDatabaseUrl(database.url) }, drop: () => database.drop() };
+  }
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'bzp-db-'));
     return {
@@ -134,10 +136,9 @@ async function count(ds: DataSource, sql: string, params: unknown[] = []): Promi
 }
 
 async function tableNames(ds: DataSource): Promise<string[]> {
-  const rows: { name: string }[] =
-    ds.options.type === 'mysql'
-      ? await ds.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()')
-      : await ds.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
+  const rows: { name: string }[] = (await ds.query(dialectOf(ds).tableNamesSql)).filter(
+    (row: { name: string }) => !row.name.startsWith('sqlite_'),
+  );
   return rows.map((r) => r.name).sort();
 }
 
@@ -372,6 +373,31 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
         'CONSTRAINT `fk_login_failure_user_id_profiles_userid` FOREIGN KEY (`user_id`) REFERENCES `profiles` (`userid`) ON DELETE CASCADE ON UPDATE CASCADE',
       );
     });
+  } else if (dialect === 'postgres') {
+    it("makes Bugzilla's PostgreSQL schema statement for statement, as pg_dump shows it (reference/bugzilla-schema-pg.sql)", () => {
+      const url = (ds.options as { database: string; host: string; port: number; username: string }).database;
+      const dumped = schemaStatements(
+        execFileSync('pg_dump', ['--schema-only', '--no-owner', `${TEST_POSTGRES_SERVER}/${url}`], {
+          encoding: 'utf8',
+        }),
+      );
+      const reference = schemaStatements(readFileSync('../shared/reference/bugzilla-schema-pg.sql', 'utf8'));
+      const ours = (statements: string[]) => statements.filter((sql) => TABLES.some((table) => namesTable(sql, table)));
+      expect(ours(dumped)).toEqual(ours(reference));
+      // Nothing but TypeORM's own bookkeeping besides Bugzilla's tables.
+      expect(
+        dumped.filter((sql) => !ours(dumped).includes(sql) && /^(CREATE|ALTER) (TABLE|SEQUENCE|INDEX)/.test(sql)),
+      ).toEqual(expect.arrayContaining([expect.stringContaining('migrations')]));
+    });
+
+    it('numbers new rows from the sequences, after the baseline rows (PostgreSQL)', async () => {
+      for (const [table, column] of Object.entries(SERIAL_COLUMNS).filter(([table]) => TABLES.includes(table))) {
+        const [{ max }] = await ds.query(`SELECT COALESCE(MAX(${column}), 0) AS max FROM \`${table}\``);
+        const [sequence] = await ds.query(`SELECT last_value, is_called FROM ${table}_${column}_seq`);
+        const next = Number(sequence.last_value) + (sequence.is_called ? 1 : 0);
+        expect({ table, next }).toEqual({ table, next: Number(max) + 1 });
+      }
+    });
   } else {
     it('compares text case-insensitively except secrets (SQLite)', async () => {
       const seed = new Seeder(ds);
@@ -456,7 +482,10 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     expect(products[1].isactive).toBe(true);
     expect(products.find((p) => p.name === 'Stardust')?.allowsUnconfirmed).toBe(false);
 
-    const profile = await ds.getRepository(Profile).findOneByOrFail({ loginName: 'ADMIN@example.com' });
+    // MySQL's collation and SQLite's NOCASE match any letter case; PostgreSQL compares text exactly
+    // (the service's own queries match names through the dialect's textEquals: LOWER() there).
+    const login = dialect === 'postgres' ? 'admin@example.com' : 'ADMIN@example.com';
+    const profile = await ds.getRepository(Profile).findOneByOrFail({ loginName: login });
     expect(profile.isEnabled).toBe(true);
 
     const controls = await ds.getRepository(GroupControlMap).find();
@@ -532,9 +561,12 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     const ods = await open(other.config);
     try {
       await ods.query(
-        dialect === 'mysql'
-          ? 'CREATE TABLE products (id smallint(6) NOT NULL AUTO_INCREMENT PRIMARY KEY, name varchar(64) NOT NULL)'
-          : 'CREATE TABLE products (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL)',
+        {
+          mysql:
+            'CREATE TABLE products (id smallint(6) NOT NULL AUTO_INCREMENT PRIMARY KEY, name varchar(64) NOT NULL)',
+          postgres: 'CREATE TABLE products (id serial PRIMARY KEY, name varchar(64) NOT NULL)',
+          sqlite: 'CREATE TABLE products (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL)',
+        }[dialect],
       );
       const messages: string[] = [];
       await expect(runMigrations(ods, (m) => messages.push(m))).resolves.toBe('existing-bugzilla');
@@ -591,3 +623,25 @@ describe('connection failures', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
+
+/** A pg_dump's statements, comments and session settings left out, each on one line. */
+function schemaStatements(dump: string): string[] {
+  return dump
+    .split(/;\n/)
+    .map((sql) =>
+      sql
+        .replace(/^--.*$/gm, '')
+        .replace(/public\./g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((sql) => sql && !/^(SET|SELECT pg_catalog)/.test(sql));
+}
+
+/** Whether `sql` creates or alters `table` (its table, sequences, keys, indexes, foreign keys). */
+function namesTable(sql: string, table: string): boolean {
+  const sequence = `${table}_${SERIAL_COLUMNS[table] ?? 'none'}_seq`;
+  return new RegExp(
+    `^(CREATE TABLE ${table} \\(|CREATE SEQUENCE ${sequence} |ALTER SEQUENCE ${sequence} |ALTER TABLE ONLY ${table} |CREATE (UNIQUE )?INDEX \\w+ ON ${table} )`,
+  ).test(sql);
+}

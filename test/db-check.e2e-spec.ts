@@ -31,10 +31,15 @@ async function dbCheck(app: TestApp): Promise<{ code: number; lines: string[] }>
 async function withoutForeignKeys(app: TestApp, statements: [string, unknown[]][]): Promise<void> {
   const runner = app.ds.createQueryRunner();
   try {
-    const mysql = app.dialect === 'mysql';
-    await runner.query(mysql ? 'SET FOREIGN_KEY_CHECKS = 0' : 'PRAGMA foreign_keys = OFF');
+    // PostgreSQL checks foreign keys with triggers, which a replica's session role does not fire.
+    const [off, on] = {
+      mysql: ['SET FOREIGN_KEY_CHECKS = 0', 'SET FOREIGN_KEY_CHECKS = 1'],
+      postgres: ['SET session_replication_role = replica', 'SET session_replication_role = DEFAULT'],
+      sqlite: ['PRAGMA foreign_keys = OFF', 'PRAGMA foreign_keys = ON'],
+    }[app.dialect];
+    await runner.query(off);
     for (const [sql, params] of statements) await runner.query(sql, params);
-    await runner.query(mysql ? 'SET FOREIGN_KEY_CHECKS = 1' : 'PRAGMA foreign_keys = ON');
+    await runner.query(on);
   } finally {
     await runner.release();
   }

@@ -249,7 +249,7 @@ export class CallerService {
    */
   private async byLogin(login: string, password: string, clientIp: string): Promise<AuthUser> {
     const rows: ProfileRow[] = await this.dataSource.query(
-      `SELECT userid, login_name, realname, is_enabled, disabledtext FROM profiles WHERE login_name = ?`,
+      `SELECT userid, login_name, realname, is_enabled, disabledtext FROM profiles WHERE ${dialectOf(this.dataSource).textEquals('login_name')}`,
       [login],
     );
     const row = rows[0];

@@ -218,9 +218,10 @@ export class SessionService {
    */
   private async profilesMatching(text: string, limit: number): Promise<ProfileRow[]> {
     const columns = 'SELECT userid, login_name, realname, is_enabled FROM profiles';
-    const exact: ProfileRow[] = await this.dataSource.query(`${columns} WHERE login_name = ? AND is_enabled = 1`, [
-      text,
-    ]);
+    const exact: ProfileRow[] = await this.dataSource.query(
+      `${columns} WHERE ${dialectOf(this.dataSource).textEquals('login_name')} AND is_enabled = 1`,
+      [text],
+    );
     if (exact.length > 0) return exact.slice(0, 1);
     // '!' escapes LIKE's wildcards alike on MySQL and SQLite (a backslash is read differently by each).
     const pattern = `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;

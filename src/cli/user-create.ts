@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { isDuplicateKeyError } from '../database/dialect.js';
+import { dialectOf, isDuplicateKeyError } from '../database/dialect.js';
 import { Seeder } from '../seed/seeder.js';
 import { createBugzillaUser } from '../users/create-user.js';
 import { runCommand } from './run-command.js';
@@ -46,7 +46,7 @@ runCommand('user:create', async (ds) => {
   const groups = [...new Set(args.groups)];
   if (groups.length > 0) {
     const rows: { name: string }[] = await ds.query(
-      `SELECT name FROM \`groups\` WHERE name IN (${groups.map(() => '?').join(', ')})`,
+      `SELECT name FROM \`groups\` WHERE ${dialectOf(ds).textIn('name', groups.length)}`,
       groups,
     );
     const known = new Set(rows.map((r) => r.name.toLowerCase()));
@@ -54,7 +54,10 @@ runCommand('user:create', async (ds) => {
     if (unknown !== undefined) throw new CliError(`There is no group named '${unknown}'.`);
   }
 
-  const taken: unknown[] = await ds.query('SELECT userid FROM profiles WHERE login_name = ?', [args.login]);
+  const taken: unknown[] = await ds.query(
+    `SELECT userid FROM profiles WHERE ${dialectOf(ds).textEquals('login_name')}`,
+    [args.login],
+  );
   if (taken.length > 0) throw new CliError(`A user with the login '${args.login}' already exists.`);
 
   let apiKey: string;

@@ -98,13 +98,23 @@ function text(value: unknown): string {
   return String(value);
 }
 
+/**
+ * The join of a referring column to the referred one. Values (bug_status, a version, a milestone)
+ * match as the database compares them on MySQL/MariaDB, case-insensitively: the service keeps that
+ * rule on every database (SPEC §16), so on PostgreSQL they are compared through LOWER().
+ */
+function matches(db: Db, referring: string, referred: string, column: string): string {
+  if (column !== 'value') return `${referring} = ${referred}`;
+  return dialectOf('dataSource' in db ? db.dataSource : db).textEquals(referring, referred);
+}
+
 /** CrossCheck: values of `referrer` that no row of `table`.`column` has (NULL is no reference). */
 async function badReferences(db: Db, table: string, column: string, referrer: Referrer): Promise<Row[]> {
   const r = referrer.table;
   const key = referrer.key ? `, r.${referrer.key} AS \`key\`` : '';
   return db.query(
     `SELECT DISTINCT r.${referrer.column} AS value${key}
-       FROM ${quote(r)} r LEFT JOIN ${quote(table)} t ON r.${referrer.column} = t.${column}
+       FROM ${quote(r)} r LEFT JOIN ${quote(table)} t ON ${matches(db, `r.${referrer.column}`, `t.${column}`, column)}
       WHERE t.${column} IS NULL AND r.${referrer.column} IS NOT NULL
       ORDER BY 1${referrer.key ? ', 2' : ''}`,
   );
@@ -121,7 +131,8 @@ async function badDoubleReferences(
   const key = referrer.key ? `, r.${referrer.key} AS \`key\`` : '';
   return db.query(
     `SELECT DISTINCT r.${r1} AS value1, r.${r2} AS value2${key}
-       FROM ${quote(referrer.table)} r LEFT JOIN ${quote(table)} t ON r.${r1} = t.${c1} AND r.${r2} = t.${c2}
+       FROM ${quote(referrer.table)} r LEFT JOIN ${quote(table)} t
+         ON r.${r1} = t.${c1} AND ${matches(db, `r.${r2}`, `t.${c2}`, c2)}
       WHERE t.${c1} IS NULL AND t.${c2} IS NULL AND r.${r1} IS NOT NULL AND r.${r2} IS NOT NULL
       ORDER BY 1, 2${referrer.key ? ', 3' : ''}`,
   );

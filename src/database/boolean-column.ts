@@ -1,6 +1,6 @@
 import { Column, PrimaryColumn, type ValueTransformer } from 'typeorm';
 
-/** Bugzilla stores booleans as tinyint 0/1 (INTEGER on SQLite); entities see true/false. */
+/** Bugzilla stores booleans as 0/1 (tinyint on MySQL, smallint on PostgreSQL, INTEGER on SQLite); entities see true/false. */
 export const booleanTransformer: ValueTransformer = {
   to: (value: boolean | null | undefined) => (value === null || value === undefined ? value : value ? 1 : 0),
   from: (value: unknown) => (value === null || value === undefined ? value : Number(value) !== 0),
@@ -13,11 +13,11 @@ export interface BooleanColumnOptions {
   primary?: boolean;
 }
 
-/** A Bugzilla BOOLEAN column (tinyint 0/1) mapped to a JS boolean. */
+/** A Bugzilla BOOLEAN column (0/1) mapped to a JS boolean; declared smallint, a type every driver accepts. */
 export function BooleanColumn(name: string, options: BooleanColumnOptions = {}): PropertyDecorator {
   const common = {
     name,
-    type: 'tinyint' as const,
+    type: 'smallint' as const,
     transformer: booleanTransformer,
     ...(options.default === undefined ? {} : { default: options.default ? 1 : 0 }),
   };

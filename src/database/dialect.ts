@@ -9,11 +9,11 @@ export type { Dialect, DialectName } from './dialects/dialect.js';
 type HasOptions = Pick<DataSource, 'options'>;
 
 /**
- * The dialect of a data source (dialects/dialect.ts), from the driver its options name: the one
- * place that looks at which database it is.
+ * The dialect of a data source or an entity manager's (dialects/dialect.ts), from the driver its
+ * options name: the one place that looks at which database it is.
  */
-export function dialectOf(ds: HasOptions): Dialect {
-  const type = ds.options.type;
+export function dialectOf(db: HasOptions | { dataSource: HasOptions }): Dialect {
+  const type = ('options' in db ? db.options : db.dataSource.options).type;
   if (type === 'mysql' || type === 'mariadb') return mysqlDialect;
   if (type === 'better-sqlite3') return sqliteDialect;
   if (type === 'postgres') return postgresDialect;

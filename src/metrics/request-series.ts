@@ -8,7 +8,9 @@ export interface RequestLabels {
 }
 
 /** Upper bounds of the request duration histogram, in seconds. */
-export const REQUEST_DURATION_BUCKETS: readonly number[] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+export const REQUEST_DURATION_BUCKETS: readonly number[] = [
+  0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30,
+];
 
 /** One series: the requests answered on one route with one method and status. */
 export interface RequestSeries {
@@ -134,7 +136,10 @@ export class RequestDurationMetric {
     const metric = this.getForPromString();
     return {
       ...metric,
-      values: metric.values.map(({ sharedLabels, labels, ...value }) => ({ ...value, labels: { ...labels, ...sharedLabels } })),
+      values: metric.values.map(({ sharedLabels, labels, ...value }) => ({
+        ...value,
+        labels: { ...labels, ...sharedLabels },
+      })),
     };
   }
 

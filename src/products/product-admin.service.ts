@@ -384,7 +384,7 @@ export class ProductAdminService {
   /** The products (of `products`) that have a milestone equal to `value` as the database compares values. */
   private async milestonesNamed(em: EntityManager, products: ProductRow[], value: string): Promise<Set<number>> {
     const rows: { product_id: number }[] = await em.query(
-      `SELECT product_id FROM milestones WHERE product_id IN (${products.map(() => '?').join(', ')}) AND value = ?`,
+      `SELECT product_id FROM milestones WHERE product_id IN (${products.map(() => '?').join(', ')}) AND ${this.dialect().textEquals('value')}`,
       [...products.map((p) => p.id), value],
     );
     return new Set(rows.map((row) => Number(row.product_id)));

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { generateApiKey, hashPassword } from '../auth/password.js';
-import { toSqlDateTime } from '../database/dialect.js';
+import { dialectOf, toSqlDateTime } from '../database/dialect.js';
 import { CONTROL_DEFAULT, CONTROL_MANDATORY } from '../products/entities/group-control-map.entity.js';
 import type { Seed, SeedBug, SeedFlagType, SeedProduct, SeedUser, SeedValue } from './seed.js';
 import { createBugzillaUser } from '../users/create-user.js';
@@ -44,7 +44,7 @@ class SeedApplication {
 
   async apply(seed: Seed): Promise<AppliedSeed> {
     for (const c of seed.classifications ?? []) {
-      const id = await this.idOf('SELECT id FROM classifications WHERE name = ?', [c.name]);
+      const id = await this.idOf(`SELECT id FROM classifications WHERE ${this.eq('name')}`, [c.name]);
       if (id === undefined) await this.rows.classification(c.name, c.description ?? null, c.sortkey ?? 0);
       else await this.update('classifications', 'id', id, { description: c.description, sortkey: c.sortkey });
     }
@@ -78,7 +78,7 @@ class SeedApplication {
   }
 
   private async group(name: string, description?: string, isActive?: boolean): Promise<void> {
-    const id = await this.idOf('SELECT id FROM `groups` WHERE name = ?', [name]);
+    const id = await this.idOf(`SELECT id FROM \`groups\` WHERE ${this.eq('name')}`, [name]);
     if (id !== undefined) {
       await this.update('groups', 'id', id, { description, isactive: isActive });
       return;
@@ -92,7 +92,7 @@ class SeedApplication {
 
   /** Returns the user's key: the seed's, else one the user already has, else a new one. */
   private async user(u: SeedUser): Promise<string> {
-    let id = await this.idOf('SELECT userid AS id FROM profiles WHERE login_name = ?', [u.login]);
+    let id = await this.idOf(`SELECT userid AS id FROM profiles WHERE ${this.eq('login_name')}`, [u.login]);
     const disabled = u.disabled_text === undefined ? undefined : u.disabled_text.trim() !== '';
     if (id === undefined) {
       // As Bugzilla::User->create: mail settings, regexp groups, creation activity and audit rows.
@@ -139,8 +139,8 @@ class SeedApplication {
     const classification =
       p.classification === undefined
         ? undefined
-        : await this.idOf('SELECT id FROM classifications WHERE name = ?', [p.classification]);
-    let id = await this.idOf('SELECT id FROM products WHERE name = ?', [p.name]);
+        : await this.idOf(`SELECT id FROM classifications WHERE ${this.eq('name')}`, [p.classification]);
+    let id = await this.idOf(`SELECT id FROM products WHERE ${this.eq('name')}`, [p.name]);
     if (id === undefined) {
       id = await this.rows.product(p.name, {
         description: p.description,
@@ -172,7 +172,10 @@ class SeedApplication {
         initialqacontact: c.default_qa_contact === undefined ? undefined : await this.userId(c.default_qa_contact),
         isactive: c.is_active,
       };
-      let componentId = await this.idOf('SELECT id FROM components WHERE product_id = ? AND name = ?', [id, c.name]);
+      let componentId = await this.idOf(`SELECT id FROM components WHERE product_id = ? AND ${this.eq('name')}`, [
+        id,
+        c.name,
+      ]);
       if (componentId === undefined) {
         componentId = await this.rows.component(id, c.name, {
           owner: fields.initialowner,
@@ -210,7 +213,10 @@ class SeedApplication {
     const name = valueName(v);
     const fields =
       typeof v === 'string' ? {} : { isactive: v.is_active, sortkey: table === 'milestones' ? v.sort_key : undefined };
-    const id = await this.idOf(`SELECT id FROM ${table} WHERE product_id = ? AND value = ?`, [productId, name]);
+    const id = await this.idOf(`SELECT id FROM ${table} WHERE product_id = ? AND ${this.eq('value')}`, [
+      productId,
+      name,
+    ]);
     if (id !== undefined) await this.update(table, 'id', id, fields);
     else if (table === 'versions') await this.rows.version(productId, name, { isactive: fields.isactive });
     else await this.rows.milestone(productId, name, { isactive: fields.isactive, sortkey: fields.sortkey });
@@ -230,10 +236,10 @@ class SeedApplication {
       grant_group_id: await groupOf(t.grant_group),
       request_group_id: await groupOf(t.request_group),
     };
-    let id = await this.idOf('SELECT id FROM flagtypes WHERE name = ? AND target_type = ? ORDER BY id LIMIT 1', [
-      t.name,
-      targetType,
-    ]);
+    let id = await this.idOf(
+      `SELECT id FROM flagtypes WHERE ${this.eq('name')} AND target_type = ? ORDER BY id LIMIT 1`,
+      [t.name, targetType],
+    );
     const isNew = id === undefined;
     if (id === undefined) {
       // POST /rest/flag_type's defaults: active, requestable, specifically requestable, multiplicable.
@@ -263,7 +269,10 @@ class SeedApplication {
         const componentId =
           component === undefined
             ? null
-            : await this.idOf('SELECT id FROM components WHERE product_id = ? AND name = ?', [productId, component]);
+            : await this.idOf(`SELECT id FROM components WHERE product_id = ? AND ${this.eq('name')}`, [
+                productId,
+                component,
+              ]);
         await this.link(table, { type_id: id, product_id: productId, component_id: componentId ?? null });
       }
     }
@@ -273,7 +282,7 @@ class SeedApplication {
     const productId = await this.productId(b.product);
     const component = (
       await this.db.query(
-        'SELECT id, initialowner, initialqacontact FROM components WHERE product_id = ? AND name = ?',
+        `SELECT id, initialowner, initialqacontact FROM components WHERE product_id = ? AND ${this.eq('name')}`,
         [productId, b.component],
       )
     )[0] as { id: number; initialowner: number; initialqacontact: number | null };
@@ -373,15 +382,15 @@ class SeedApplication {
   }
 
   private async userId(login: string): Promise<number> {
-    return this.cached(this.users, login, 'SELECT userid AS id FROM profiles WHERE login_name = ?');
+    return this.cached(this.users, login, `SELECT userid AS id FROM profiles WHERE ${this.eq('login_name')}`);
   }
 
   private async groupId(name: string): Promise<number> {
-    return this.cached(this.groups, name, 'SELECT id FROM `groups` WHERE name = ?');
+    return this.cached(this.groups, name, `SELECT id FROM \`groups\` WHERE ${this.eq('name')}`);
   }
 
   private async productId(name: string): Promise<number> {
-    return this.cached(this.products, name, 'SELECT id FROM products WHERE name = ?');
+    return this.cached(this.products, name, `SELECT id FROM products WHERE ${this.eq('name')}`);
   }
 
   private async cached(cache: Map<string, number>, name: string, sql: string): Promise<number> {
@@ -392,6 +401,11 @@ class SeedApplication {
     if (id === undefined) throw new Error(`seed: '${name}' vanished while the seed was applied`);
     cache.set(name.toLowerCase(), id);
     return id;
+  }
+
+  /** `column` equals a placeholder as Bugzilla compares names (case-insensitively: the dialect's textEquals). */
+  private eq(column: string): string {
+    return dialectOf(this.db).textEquals(column);
   }
 
   private async idOf(sql: string, params: Value[]): Promise<number | undefined> {

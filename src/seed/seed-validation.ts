@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
+import { dialectOf } from '../database/dialect.js';
 import type { Queryable } from './seeder.js';
 import type { Seed, SeedControl, SeedFlagTarget, SeedProduct, SeedValue } from './seed.js';
 import { SEED_SCHEMA } from './seed-schema.js';
@@ -154,19 +155,19 @@ async function readExisting(db: Queryable, seed: Seed): Promise<Existing> {
     bugs: new Set(),
   };
   const userRows = await inChunks([...users], (c) =>
-    db.query(`SELECT login_name AS name FROM profiles WHERE login_name IN (${marks(c.length)})`, c),
+    db.query(`SELECT login_name AS name FROM profiles WHERE ${dialectOf(db).textIn('login_name', c.length)}`, c),
   );
   for (const row of userRows as { name: string }[]) existing.users.add(lower(row.name));
   const groupRows = await inChunks([...groups], (c) =>
-    db.query(`SELECT name FROM \`groups\` WHERE name IN (${marks(c.length)})`, c),
+    db.query(`SELECT name FROM \`groups\` WHERE ${dialectOf(db).textIn('name', c.length)}`, c),
   );
   for (const row of groupRows as { name: string }[]) existing.groups.add(lower(row.name));
   const classificationRows = await inChunks([...classifications], (c) =>
-    db.query(`SELECT name FROM classifications WHERE name IN (${marks(c.length)})`, c),
+    db.query(`SELECT name FROM classifications WHERE ${dialectOf(db).textIn('name', c.length)}`, c),
   );
   for (const row of classificationRows as { name: string }[]) existing.classifications.add(lower(row.name));
   const productRows = (await inChunks([...productNames], (c) =>
-    db.query(`SELECT id, name FROM products WHERE name IN (${marks(c.length)})`, c),
+    db.query(`SELECT id, name FROM products WHERE ${dialectOf(db).textIn('name', c.length)}`, c),
   )) as { id: number; name: string }[];
   const byId = new Map<number, { components: Set<string>; versions: Set<string>; milestones: Set<string> }>();
   for (const row of productRows) {

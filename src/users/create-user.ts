@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { hashPassword } from '../auth/password.js';
 import { ACTIVITY_TIME, writeProfileActivity } from '../database/activity.js';
 import { AUDIT_CREATE, writeAuditLog } from '../database/audit-log.js';
+import { dialectOf } from '../database/dialect.js';
 import { insertReturningId } from '../database/writes.js';
 
 /**
@@ -127,7 +128,7 @@ async function addDirectGroups(em: EntityManager, userId: number, refs: (number 
   const names = refs.filter((ref): ref is string => typeof ref === 'string');
   const ids = refs.filter((ref): ref is number => typeof ref === 'number');
   const conditions = [
-    ...(names.length ? [`name IN (${names.map(() => '?').join(', ')})`] : []),
+    ...(names.length ? [dialectOf(em).textIn('name', names.length)] : []),
     ...(ids.length ? [`id IN (${ids.map(() => '?').join(', ')})`] : []),
   ];
   const rows: { id: number | string; name: string }[] = await em.query(

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import mysql from 'mysql2/promise';
+import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/bootstrap.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
@@ -12,23 +13,37 @@ import { Seeder } from '../../src/seed/seeder.js';
 import { watchAnswers } from './openapi-check.js';
 import { suiteEnv } from './suite-env.js';
 
-export type Dialect = 'mysql' | 'sqlite';
+export type Dialect = 'mysql' | 'sqlite' | 'postgres';
 
 /** Which databases the e2e suite runs on; `TEST_DIALECTS=sqlite` narrows it while developing. */
 export const DIALECTS: Dialect[] = (process.env.TEST_DIALECTS ?? 'mysql,sqlite')
   .split(',')
   .map((d) => d.trim())
-  .filter((d): d is Dialect => d === 'mysql' || d === 'sqlite');
+  .filter((d): d is Dialect => d === 'mysql' || d === 'sqlite' || d === 'postgres');
 
 /** The MariaDB server the tests use (root, no password, as on the CI machine). */
 export const TEST_MYSQL_SERVER = process.env.TEST_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
+
+/** The PostgreSQL server the tests use (postgres, trust authentication, as on the CI machine). */
+export const TEST_POSTGRES_SERVER = process.env.TEST_POSTGRES_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
+
+/** Runs `sql` on the PostgreSQL server's maintenance database (CREATE/DROP DATABASE). */
+async function onPostgresServer(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${TEST_POSTGRES_SERVER}/postgres` });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
 
 export interface TestDatabase {
   url: string;
   drop(): Promise<void>;
 }
 
-/** A database of its own for one test file: a uniquely named MariaDB database, or a temporary SQLite file. */
+/** A database of its own for one test file: a uniquely named MariaDB or PostgreSQL database, or a temporary SQLite file. */
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   const unique = `${process.pid}_${randomBytes(4).toString('hex')}`;
   if (dialect === 'sqlite') {
@@ -39,6 +54,14 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     };
   }
   const name = `bzp_test_${unique}`;
+  if (dialect === 'postgres') {
+    // UTF8 and a locale-independent order, as checksetup.pl asks of a Bugzilla database (Bugzilla/DB/Pg.pm).
+    await onPostgresServer(`CREATE DATABASE ${name} ENCODING 'UTF8' TEMPLATE template0`);
+    return {
+      url: `${TEST_POSTGRES_SERVER}/${name}`,
+      drop: () => onPostgresServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    };
+  }
   const admin = await mysql.createConnection(TEST_MYSQL_SERVER);
   await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
   await admin.end();

@@ -11,12 +11,12 @@ export const GROUP_VISIBLE = 2;
  */
 @Entity({ name: 'group_group_map' })
 export class GroupGroupMap {
-  @PrimaryColumn({ name: 'member_id', type: 'mediumint' })
+  @PrimaryColumn({ name: 'member_id', type: 'int' })
   memberId: number;
 
-  @PrimaryColumn({ name: 'grantor_id', type: 'mediumint' })
+  @PrimaryColumn({ name: 'grantor_id', type: 'int' })
   grantorId: number;
 
-  @PrimaryColumn({ name: 'grant_type', type: 'tinyint', default: 0 })
+  @PrimaryColumn({ name: 'grant_type', type: 'smallint', default: 0 })
   grantType: number;
 }

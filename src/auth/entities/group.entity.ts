@@ -4,7 +4,7 @@ import { BooleanColumn } from '../../database/boolean-column.js';
 /** `groups` (a reserved word in MySQL 8: always quote it in raw SQL). `name` is unique. */
 @Entity({ name: 'groups' })
 export class Group {
-  @PrimaryGeneratedColumn({ name: 'id', type: 'mediumint' })
+  @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
   id: number;
 
   @Column({ name: 'name', type: 'varchar', length: 255 })

@@ -4,7 +4,7 @@ import { BooleanColumn } from '../../database/boolean-column.js';
 /** `profiles`: a user. `login_name` is unique (case-insensitively). */
 @Entity({ name: 'profiles' })
 export class Profile {
-  @PrimaryGeneratedColumn({ name: 'userid', type: 'mediumint' })
+  @PrimaryGeneratedColumn({ name: 'userid', type: 'int' })
   userid: number;
 
   @Column({ name: 'login_name', type: 'varchar', length: 255 })
@@ -37,6 +37,6 @@ export class Profile {
   @BooleanColumn('is_enabled', { default: true })
   isEnabled: boolean;
 
-  @Column({ name: 'last_seen_date', type: 'datetime', nullable: true })
+  @Column({ name: 'last_seen_date', type: Date, nullable: true })
   lastSeenDate: Date | null;
 }

@@ -7,7 +7,7 @@ export class UserApiKey {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
   id: number;
 
-  @Column({ name: 'user_id', type: 'mediumint' })
+  @Column({ name: 'user_id', type: 'int' })
   userId: number;
 
   @Column({ name: 'api_key', type: 'varchar', length: 40 })
@@ -19,6 +19,6 @@ export class UserApiKey {
   @BooleanColumn('revoked', { default: false })
   revoked: boolean;
 
-  @Column({ name: 'last_used', type: 'datetime', nullable: true })
+  @Column({ name: 'last_used', type: Date, nullable: true })
   lastUsed: Date | null;
 }

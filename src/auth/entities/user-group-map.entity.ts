@@ -11,15 +11,15 @@ export const GRANT_REGEXP = 2;
  */
 @Entity({ name: 'user_group_map' })
 export class UserGroupMap {
-  @PrimaryColumn({ name: 'user_id', type: 'mediumint' })
+  @PrimaryColumn({ name: 'user_id', type: 'int' })
   userId: number;
 
-  @PrimaryColumn({ name: 'group_id', type: 'mediumint' })
+  @PrimaryColumn({ name: 'group_id', type: 'int' })
   groupId: number;
 
   @BooleanColumn('isbless', { default: false, primary: true })
   isbless: boolean;
 
-  @PrimaryColumn({ name: 'grant_type', type: 'tinyint', default: 0 })
+  @PrimaryColumn({ name: 'grant_type', type: 'smallint', default: 0 })
   grantType: number;
 }

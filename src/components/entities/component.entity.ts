@@ -4,7 +4,7 @@ import { BooleanColumn } from '../../database/boolean-column.js';
 /** `components`: unique on (product_id, name). */
 @Entity({ name: 'components' })
 export class Component {
-  @PrimaryGeneratedColumn({ name: 'id', type: 'mediumint' })
+  @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
   id: number;
 
   @Column({ name: 'name', type: 'varchar', length: 64 })
@@ -14,11 +14,11 @@ export class Component {
   productId: number;
 
   /** profiles.userid of the default assignee. */
-  @Column({ name: 'initialowner', type: 'mediumint' })
+  @Column({ name: 'initialowner', type: 'int' })
   initialowner: number;
 
   /** profiles.userid of the default QA contact, if any. */
-  @Column({ name: 'initialqacontact', type: 'mediumint', nullable: true })
+  @Column({ name: 'initialqacontact', type: 'int', nullable: true })
   initialqacontact: number | null;
 
   @Column({ name: 'description', type: 'text' })

@@ -94,12 +94,12 @@ export const postgresDialect: Dialect = {
    * writes) and the statement within it (`cmin`); audit_log's rows are only ever inserted, so both
    * stay as written. Within one second the order is by transaction (the oldest xid first: `age()`
    * counts back from the server's next xid, so it also holds across xid wraparound), then by
-   * statement; each audit row is its own statement (orderedMultiRowInsert), as Bugzilla's Perl
+   * statement (cid has no ordering operator: compared as a number); each audit row is its own statement (orderedMultiRowInsert), as Bugzilla's Perl
    * code writes them. As on MariaDB, the number is given at the first write, not at commit. A
    * physical standby has the same xids; a dump restored elsewhere does not (it rewrites every row).
    */
   historyTrail: (where) =>
-    `SELECT ROW_NUMBER() OVER (ORDER BY a.at_time, age(a.xmin) DESC, a.cmin, a.ctid) AS id,
+    `SELECT ROW_NUMBER() OVER (ORDER BY a.at_time, age(a.xmin) DESC, CAST(CAST(a.cmin AS TEXT) AS BIGINT), a.ctid) AS id,
             a.at_time, a.class, a.object_id, a.field, a.removed, a.added, a.user_id
        FROM audit_log a WHERE ${where}`,
   orderedMultiRowInsert: false,

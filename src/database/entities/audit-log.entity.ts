@@ -7,7 +7,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'audit_log' })
 export class AuditLog {
-  @Column({ name: 'user_id', type: 'mediumint', nullable: true })
+  @Column({ name: 'user_id', type: 'int', nullable: true })
   userId: number | null;
 
   @PrimaryColumn({ name: 'class', type: 'varchar', length: 255 })
@@ -25,6 +25,6 @@ export class AuditLog {
   @Column({ name: 'added', type: 'text', nullable: true })
   added: string | null;
 
-  @PrimaryColumn({ name: 'at_time', type: 'datetime' })
+  @PrimaryColumn({ name: 'at_time', type: Date })
   atTime: Date;
 }

@@ -1,4 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { dialectOf } from '../dialect.js';
+import { followExplicitIds } from './explicit-ids.js';
+import { postgresSchemaStatements } from './postgres-schema.js';
 
 /**
  * Bugzilla 5.2's tables of SPEC §8 and the rows a fresh Bugzilla install
@@ -812,11 +815,13 @@ async function insertBaseline(queryRunner: QueryRunner): Promise<void> {
     `INSERT INTO resolution (id, value, sortkey, isactive, visibility_value_id) VALUES ${placeholders(resolutionRows)}`,
     resolutionRows.flat(),
   );
-}
-
-function isMysqlRunner(queryRunner: QueryRunner): boolean {
-  const type = queryRunner.dataSource.options.type;
-  return type === 'mysql' || type === 'mariadb';
+  // PostgreSQL: the sequences continue after the ids given here, as if checksetup.pl's inserts had drawn them.
+  await followExplicitIds(queryRunner, [
+    ['classifications', 'id'],
+    [GROUPS, 'id'],
+    ['bug_status', 'id'],
+    ['resolution', 'id'],
+  ]);
 }
 
 export class BugzillaSchema1732000000000 implements MigrationInterface {
@@ -824,9 +829,12 @@ export class BugzillaSchema1732000000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     let statements: string[];
-    if (isMysqlRunner(queryRunner)) {
+    const dialect = dialectOf(queryRunner.connection);
+    if (dialect.name === 'mysql') {
       const [{ version }] = (await queryRunner.query('SELECT VERSION() AS version')) as { version: string }[];
       statements = mysqlStatements(/mariadb/i.test(version));
+    } else if (dialect.name === 'postgres') {
+      statements = postgresSchemaStatements(TABLES);
     } else {
       statements = sqliteStatements();
     }

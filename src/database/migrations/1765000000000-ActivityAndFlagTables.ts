@@ -1,4 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { dialectOf } from '../dialect.js';
+import { followExplicitIds } from './explicit-ids.js';
+import { postgresSchemaStatements } from './postgres-schema.js';
 import { BUGZILLA_FIELDS } from './bugzilla-fields.js';
 
 /**
@@ -326,14 +329,20 @@ async function insertFields(queryRunner: QueryRunner): Promise<void> {
      VALUES ${rows.map((row) => `(${row.map(() => '?').join(', ')})`).join(', ')}`,
     rows.flat(),
   );
+  await followExplicitIds(queryRunner, [['fielddefs', 'id']]);
 }
 
 export class ActivityAndFlagTables1765000000000 implements MigrationInterface {
   name = 'ActivityAndFlagTables1765000000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const type = queryRunner.dataSource.options.type;
-    const statements = type === 'mysql' || type === 'mariadb' ? mysqlStatements() : sqliteStatements();
+    const dialect = dialectOf(queryRunner.connection).name;
+    const statements =
+      dialect === 'mysql'
+        ? mysqlStatements()
+        : dialect === 'postgres'
+          ? postgresSchemaStatements(TABLES)
+          : sqliteStatements();
     for (const sql of statements) await queryRunner.query(sql);
     await insertFields(queryRunner);
   }

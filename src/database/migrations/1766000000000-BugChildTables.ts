@@ -1,4 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { dialectOf } from '../dialect.js';
+import { postgresSchemaStatements } from './postgres-schema.js';
 
 /**
  * The Bugzilla 5.2 tables that hang from a bug and that deleting a product with its bugs
@@ -256,8 +258,13 @@ export class BugChildTables1766000000000 implements MigrationInterface {
   name = 'BugChildTables1766000000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const type = queryRunner.dataSource.options.type;
-    const statements = type === 'mysql' || type === 'mariadb' ? mysqlStatements() : sqliteStatements();
+    const dialect = dialectOf(queryRunner.connection).name;
+    const statements =
+      dialect === 'mysql'
+        ? mysqlStatements()
+        : dialect === 'postgres'
+          ? postgresSchemaStatements(TABLES)
+          : sqliteStatements();
     for (const sql of statements) await queryRunner.query(sql);
   }
 

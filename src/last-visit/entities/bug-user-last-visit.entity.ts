@@ -6,12 +6,12 @@ export class BugUserLastVisit {
   @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
   id: number;
 
-  @Column({ name: 'user_id', type: 'mediumint' })
+  @Column({ name: 'user_id', type: 'int' })
   userId: number;
 
-  @Column({ name: 'bug_id', type: 'mediumint' })
+  @Column({ name: 'bug_id', type: 'int' })
   bugId: number;
 
-  @Column({ name: 'last_visit_ts', type: 'datetime' })
+  @Column({ name: 'last_visit_ts', type: Date })
   lastVisitTs: Date;
 }

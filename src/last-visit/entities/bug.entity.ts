@@ -13,10 +13,10 @@ const decimalTransformer: ValueTransformer = {
  */
 @Entity({ name: 'bugs' })
 export class Bug {
-  @PrimaryGeneratedColumn({ name: 'bug_id', type: 'mediumint' })
+  @PrimaryGeneratedColumn({ name: 'bug_id', type: 'int' })
   bugId: number;
 
-  @Column({ name: 'assigned_to', type: 'mediumint' })
+  @Column({ name: 'assigned_to', type: 'int' })
   assignedTo: number;
 
   @Column({ name: 'bug_file_loc', type: 'text', default: '' })
@@ -28,10 +28,10 @@ export class Bug {
   @Column({ name: 'bug_status', type: 'varchar', length: 64 })
   bugStatus: string;
 
-  @Column({ name: 'creation_ts', type: 'datetime', nullable: true })
+  @Column({ name: 'creation_ts', type: Date, nullable: true })
   creationTs: Date | null;
 
-  @Column({ name: 'delta_ts', type: 'datetime' })
+  @Column({ name: 'delta_ts', type: Date })
   deltaTs: Date;
 
   @Column({ name: 'short_desc', type: 'varchar', length: 255 })
@@ -49,13 +49,13 @@ export class Bug {
   @Column({ name: 'rep_platform', type: 'varchar', length: 64 })
   repPlatform: string;
 
-  @Column({ name: 'reporter', type: 'mediumint' })
+  @Column({ name: 'reporter', type: 'int' })
   reporter: number;
 
   @Column({ name: 'version', type: 'varchar', length: 64 })
   version: string;
 
-  @Column({ name: 'component_id', type: 'mediumint' })
+  @Column({ name: 'component_id', type: 'int' })
   componentId: number;
 
   @Column({ name: 'resolution', type: 'varchar', length: 64, default: '' })
@@ -69,13 +69,13 @@ export class Bug {
   })
   targetMilestone: string;
 
-  @Column({ name: 'qa_contact', type: 'mediumint', nullable: true })
+  @Column({ name: 'qa_contact', type: 'int', nullable: true })
   qaContact: number | null;
 
   @Column({ name: 'status_whiteboard', type: 'text', default: '' })
   statusWhiteboard: string;
 
-  @Column({ name: 'lastdiffed', type: 'datetime', nullable: true })
+  @Column({ name: 'lastdiffed', type: Date, nullable: true })
   lastdiffed: Date | null;
 
   @BooleanColumn('everconfirmed')
@@ -107,6 +107,6 @@ export class Bug {
   })
   remainingTime: number;
 
-  @Column({ name: 'deadline', type: 'datetime', nullable: true })
+  @Column({ name: 'deadline', type: Date, nullable: true })
   deadline: Date | null;
 }

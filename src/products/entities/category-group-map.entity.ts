@@ -6,6 +6,6 @@ export class CategoryGroupMap {
   @PrimaryColumn({ name: 'category_id', type: 'smallint' })
   categoryId: number;
 
-  @PrimaryColumn({ name: 'group_id', type: 'mediumint' })
+  @PrimaryColumn({ name: 'group_id', type: 'int' })
   groupId: number;
 }

@@ -9,12 +9,12 @@ import { Entity, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'flagexclusions' })
 export class FlagExclusion {
-  @PrimaryColumn({ name: 'type_id', type: 'mediumint' })
+  @PrimaryColumn({ name: 'type_id', type: 'int' })
   typeId: number;
 
   @PrimaryColumn({ name: 'product_id', type: 'smallint' })
   productId: number | null;
 
-  @PrimaryColumn({ name: 'component_id', type: 'mediumint' })
+  @PrimaryColumn({ name: 'component_id', type: 'int' })
   componentId: number | null;
 }

@@ -4,7 +4,7 @@ import { BooleanColumn } from '../../database/boolean-column.js';
 /** `flagtypes`: `target_type` is 'b' (bug) or 'a' (attachment). */
 @Entity({ name: 'flagtypes' })
 export class FlagType {
-  @PrimaryGeneratedColumn({ name: 'id', type: 'mediumint' })
+  @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
   id: number;
 
   @Column({ name: 'name', type: 'varchar', length: 50 })
@@ -34,9 +34,9 @@ export class FlagType {
   @Column({ name: 'sortkey', type: 'smallint', default: 0 })
   sortkey: number;
 
-  @Column({ name: 'grant_group_id', type: 'mediumint', nullable: true })
+  @Column({ name: 'grant_group_id', type: 'int', nullable: true })
   grantGroupId: number | null;
 
-  @Column({ name: 'request_group_id', type: 'mediumint', nullable: true })
+  @Column({ name: 'request_group_id', type: 'int', nullable: true })
   requestGroupId: number | null;
 }

@@ -10,7 +10,7 @@ export const CONTROL_MANDATORY = 3;
 /** `group_control_map`: a product's group restrictions. Unique on (product_id, group_id). */
 @Entity({ name: 'group_control_map' })
 export class GroupControlMap {
-  @PrimaryColumn({ name: 'group_id', type: 'mediumint' })
+  @PrimaryColumn({ name: 'group_id', type: 'int' })
   groupId: number;
 
   @PrimaryColumn({ name: 'product_id', type: 'smallint' })
@@ -19,10 +19,10 @@ export class GroupControlMap {
   @BooleanColumn('entry', { default: false })
   entry: boolean;
 
-  @Column({ name: 'membercontrol', type: 'tinyint', default: 0 })
+  @Column({ name: 'membercontrol', type: 'smallint', default: 0 })
   membercontrol: number;
 
-  @Column({ name: 'othercontrol', type: 'tinyint', default: 0 })
+  @Column({ name: 'othercontrol', type: 'smallint', default: 0 })
   othercontrol: number;
 
   @BooleanColumn('canedit', { default: false })

@@ -4,7 +4,7 @@ import { BooleanColumn } from '../../database/boolean-column.js';
 /** `milestones`: unique on (product_id, value). */
 @Entity({ name: 'milestones' })
 export class Milestone {
-  @PrimaryGeneratedColumn({ name: 'id', type: 'mediumint' })
+  @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
   id: number;
 
   @Column({ name: 'product_id', type: 'smallint' })

@@ -4,10 +4,10 @@ import { BooleanColumn } from '../../database/boolean-column.js';
 /** `series`: a chart data series. Unique on (category, subcategory, name). */
 @Entity({ name: 'series' })
 export class Series {
-  @PrimaryGeneratedColumn({ name: 'series_id', type: 'mediumint' })
+  @PrimaryGeneratedColumn({ name: 'series_id', type: 'int' })
   seriesId: number;
 
-  @Column({ name: 'creator', type: 'mediumint', nullable: true })
+  @Column({ name: 'creator', type: 'int', nullable: true })
   creator: number | null;
 
   @Column({ name: 'category', type: 'smallint' })

@@ -4,7 +4,7 @@ import { BooleanColumn } from '../../database/boolean-column.js';
 /** `versions`: unique on (product_id, value). */
 @Entity({ name: 'versions' })
 export class Version {
-  @PrimaryGeneratedColumn({ name: 'id', type: 'mediumint' })
+  @PrimaryGeneratedColumn({ name: 'id', type: 'int' })
   id: number;
 
   @Column({ name: 'value', type: 'varchar', length: 64 })
