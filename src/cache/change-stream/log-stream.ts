@@ -8,7 +8,7 @@ import type { RowChanges } from './row-keys.js';
  * only this vocabulary, and never know which log it is.
  */
 export interface LogStream {
-  /** How the service names this log in its messages ('the binary log', 'the logical decoding stream'). */
+  /** How the service names this log in its messages ('the binary log', "PostgreSQL's logical decoding"). */
   readonly name: string;
   /** Whether the stream is connected and reading. */
   readonly connected: boolean;

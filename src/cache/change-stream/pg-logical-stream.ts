@@ -67,9 +67,12 @@ interface Relation {
  * flush, and takes far less than a ping period to run): `caughtUpAt` moves to the first's arrival.
  */
 export class PgLogicalStream implements LogStream {
-  readonly name = 'the logical decoding stream';
-  /** caughtUpAt moves every ping or two while the log is quiet. */
-  readonly heartbeatMs = 2 * PING_MS;
+  readonly name = "PostgreSQL's logical decoding";
+  /**
+   * caughtUpAt moves with every keepalive while the log is quiet, to the arrival of one at least a ping
+   * period older: it is one to two pings old, three when the event loop was busy when one came.
+   */
+  readonly heartbeatMs = 3 * PING_MS;
   private readonly logger = new Logger('ChangeStream');
   private service?: LogicalReplicationService;
   /** The slot this process reads (the first free of `slots`). */
