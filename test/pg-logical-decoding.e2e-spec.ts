@@ -164,7 +164,9 @@ describe.runIf(DIALECTS.includes('postgres'))(
       ).toBeLessThan(15_000);
       const resumed = await modelSeries(app);
       await other.run('UPDATE products SET description = ? WHERE id = ?', ['Through the log again', productId]);
-      expect(await until(async () => (await product())?.description === 'Through the log again')).toBeLessThan(BOUND_MS);
+      expect(await until(async () => (await product())?.description === 'Through the log again')).toBeLessThan(
+        BOUND_MS,
+      );
       const after = await modelSeries(app);
       expect([after.mode, after.streamTransactions > resumed.streamTransactions]).toEqual(['binlog', true]);
     });
