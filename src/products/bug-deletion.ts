@@ -47,7 +47,7 @@ export async function deleteBugsOf(em: EntityManager, who: number, owner: number
   await em.query(
     `INSERT INTO audit_log (user_id, class, object_id, field, removed, added, at_time)
      SELECT ?, 'Bugzilla::Bug', bug_id, '${AUDIT_REMOVE}', ${dialectOf(em.dataSource).castText('bug_id')}, NULL, ${dialectOf(em.dataSource).nowUtc()}
-       FROM bugs WHERE ${column} = ? ORDER BY bug_id`,
+       FROM bugs WHERE ${column} = ? ORDER BY bugs.bug_id`,
     [who || null, id],
   );
   for (const [sql, times] of DELETIONS) {

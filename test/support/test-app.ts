@@ -16,7 +16,7 @@ import { suiteEnv } from './suite-env.js';
 export type Dialect = 'mysql' | 'sqlite' | 'postgres';
 
 /** Which databases the e2e suite runs on; `TEST_DIALECTS=sqlite` narrows it while developing. */
-export const DIALECTS: Dialect[] = (process.env.TEST_DIALECTS ?? 'mysql,sqlite')
+export const DIALECTS: Dialect[] = (process.env.TEST_DIALECTS ?? 'mysql,sqlite,postgres')
   .split(',')
   .map((d) => d.trim())
   .filter((d): d is Dialect => d === 'mysql' || d === 'sqlite' || d === 'postgres');
@@ -169,7 +169,7 @@ export async function startTestApp(
       proxied.port = String(options.mysqlPort);
       url = proxied.toString();
     }
-    const config = loadConfig({ DATABASE_URL: url, DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...suiteEnv(), ...env });
+    const config = loadConfig({ DATABASE_URL: url, DEMO_DATA: 'false', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...suiteEnv(), ...env });
     const app = await createApp(config);
     watchAnswers(app);
     return new TestApp(dialect, app, app.get(DataSource), config, database);

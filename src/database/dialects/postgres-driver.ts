@@ -44,11 +44,25 @@ function utcDate(value: string): Date | string {
 
 type QueryConfig = string | { text: string; values?: unknown[] };
 
+const READ = /^\s*(SELECT|WITH)\b/i;
+
+/**
+ * PostgreSQL text cannot hold NUL, and refuses a parameter that has one; MySQL compares it and finds
+ * no row. In a read, such a value can equal no stored text, so it is sent with the NULs as U+FFFF
+ * (a noncharacter no name holds) and the read finds nothing, as on MariaDB.
+ */
+function withoutNul(value: unknown): unknown {
+  return typeof value === 'string' && value.includes('\u0000') ? value.replaceAll('\u0000', '\uffff') : value;
+}
+
 /** pg's Client, speaking the service's SQL. */
 class TranslatingClient extends pg.Client {
   // Overloads of pg's query (promise, callback, submittable): only the text and values change.
   override query(config: unknown, values?: unknown, callback?: unknown): never {
-    const translate = (list: unknown) => (Array.isArray(list) ? list.map(toPostgresParam) : list);
+    const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+    const read = typeof text === 'string' && READ.test(text);
+    const translate = (list: unknown) =>
+      Array.isArray(list) ? list.map((value) => toPostgresParam(read ? withoutNul(value) : value)) : list;
     let next = config as QueryConfig;
     if (typeof next === 'string') next = toPostgresSql(next);
     else if (next && typeof next === 'object' && typeof next.text === 'string') {
