@@ -39,7 +39,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 const SERVER_OPTIONS = ['--innodb-buffer-pool-size=512M', '--innodb-log-file-size=256M'];
 const COUNTERS = ['Questions', 'Com_select'];
-const TARGETS = { readRatio: 0.8, cpuRatio: 3, delayMs: 100 };
+export const TARGETS = { readRatio: 0.8, cpuRatio: 3, delayMs: 100 };
 
 function parseArgs(argv) {
   const options = {
@@ -102,7 +102,7 @@ async function serverWithData(options) {
 
 
 // --- the service ------------------------------------------------------------------------------------
-async function startService(databaseUrl, mode) {
+export async function startService(databaseUrl, mode) {
   mkdirSync(RESULTS, { recursive: true });
   const port = await freePort();
   const name = `change-stream-${mode}`;
@@ -128,7 +128,7 @@ async function startService(databaseUrl, mode) {
 }
 
 /** What the service says of how it learns of changes: its metrics' lines that name the stream, and /health. */
-async function streamReport(base) {
+export async function streamReport(base) {
   const metrics = await (await fetch(`${base}/metrics`)).text();
   const health = await fetch(`${base}/health`).then((r) => r.text());
   const lines = metrics.split('\n').filter((line) => /stream|binlog/i.test(line) && !line.startsWith('#'));
@@ -142,7 +142,7 @@ async function streamReport(base) {
 
 // --- measurements -----------------------------------------------------------------------------------
 /** `during(ms)` runs while reads load the service; the window's req/s, latency, CPU and database counters. */
-async function loadWindow(service, server, headers, options, during = () => async () => ({})) {
+export async function loadWindow(service, server, headers, options, during = () => async () => ({})) {
   const before = {
     counters: await server.counters(COUNTERS),
     db: server.cpuSeconds(),
@@ -179,7 +179,7 @@ async function loadWindow(service, server, headers, options, during = () => asyn
 }
 
 /** Another writer: changes `componentId`'s description every `every` ms until the returned stop is called. */
-function describeEvery(writer, componentId, every) {
+export function describeEvery(writer, componentId, every) {
   return () => {
     let stopped = false;
     let writes = 0;
@@ -228,7 +228,7 @@ async function writesWithoutService(server, options) {
 }
 
 /** Milliseconds from each committed change of `componentId`'s description to the first answer that shows it. */
-async function changeToServed(service, writer, componentId, headers, tries) {
+export async function changeToServed(service, writer, componentId, headers, tries) {
   const path = `${service.base}/rest/product/1?include_fields=components.id,components.description`;
   const shows = async (mark) => {
     const response = await fetch(path, { headers });
@@ -323,11 +323,11 @@ async function measureMode(mode, server, fixture, options) {
 }
 
 // --- report -----------------------------------------------------------------------------------------
-const fmt = (n, digits = 0) =>
+export const fmt = (n, digits = 0) =>
   n === null || n === undefined || Number.isNaN(n)
     ? '–'
     : Number(n).toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const mark = (ok) => (ok === null ? '' : ok ? ' ✓' : ' ✗');
+export const mark = (ok) => (ok === null ? '' : ok ? ' ✓' : ' ✗');
 
 function markdown(rows) {
   const lines = [

@@ -102,6 +102,12 @@ if (process.argv.includes('--change-stream')) {
   process.exit(await changeStream(process.argv.slice(2)));
 }
 
+// --pg-change-stream: the same on a PostgreSQL server of its own (bench/pg-change-stream.mjs).
+if (process.argv.includes('--pg-change-stream')) {
+  const { pgChangeStream } = await import('./pg-change-stream.mjs');
+  process.exit(await pgChangeStream(process.argv.slice(2)));
+}
+
 // --scale-curve: its own data and measurements (bench/scale-curve.mjs).
 if (process.argv.includes('--scale-curve')) {
   const { scaleCurve } = await import('./scale-curve.mjs');

@@ -30,10 +30,10 @@ import {
 } from './model-loader.js';
 import { reloadProductRows } from './product-rows-reload.js';
 import { allEnded } from './all-ended.js';
-import { binlogProblem } from './change-stream/binlog-requirements.js';
-import { BinlogSignal, type StreamState } from './change-stream/binlog-signal.js';
-import { BinlogStream, type StreamServer } from './change-stream/binlog-stream.js';
-import { committedReader, reloadKeys } from './change-stream/keyed-reload.js';
+import { LogSignal, type StreamState } from './change-stream/log-signal.js';
+import type { LogStream } from './change-stream/log-stream.js';
+import { type LogServer, openLog } from './change-stream/open-log.js';
+import { reloadKeys } from './change-stream/keyed-reload.js';
 
 /** A check under way: the write count and the time it started with, and whether it succeeded. */
 interface Check {
@@ -93,7 +93,7 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
   private signal?: ChangeSignal;
   private disabled: boolean;
   private readonly config: AppConfig;
-  private stream?: BinlogStream;
+  private stream?: LogStream;
   private following: ChangeFollowing;
   /** A transaction arrived from the log while a check was under way: another check follows it at once. */
   private recheck = false;
@@ -160,7 +160,7 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
   async onApplicationBootstrap(): Promise<void> {
     if (this.disabled) return;
     // DB_CHANGE_STREAM=binlog: a server whose log cannot feed the model stops the start, with the reason.
-    if (this.config.changeStream === 'binlog' && this.dialect.changeSignal === 'table-times') await this.changeSignal();
+    if (this.config.changeStream === 'binlog') await this.changeSignal();
     await this.check().done;
   }
 
@@ -437,14 +437,13 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
    * Loads one table again, timed in the metrics by table. On MariaDB / MySQL a product-owned
    * table (components, versions, milestones) is read again only for the products whose rows
    * changed (product-rows-reload.ts); SQLite cannot say which, and reads it whole. `fromLog`: the
-   * binary log named the whole table (a schema change, a bulk change): it is read whole with
-   * committedReader, so that its rows are read once the writer's commit is visible (the fingerprints'
-   * statement cannot lock).
+   * database's log named the whole table (a schema change, a bulk change): it is read whole with the
+   * stream's committed reader, so that its rows are read once the writer's commit is visible.
    */
   private async reload<K extends ModelTable>(table: K, fromLog = false): Promise<TableIndexes[K]> {
     const start = performance.now();
     const index = fromLog
-      ? await loadTable(table, committedReader(this.load), this.dialect)
+      ? await loadTable(table, this.stream ? this.stream.committedReader(this.load) : this.load, this.dialect)
       : this.dialect.productRowChecksums && isProductRowTable(table)
         ? (
             await reloadProductRows<ProductRowTable>(
@@ -469,7 +468,8 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
   ): Promise<TableIndexes[K]> {
     const current = this.tables[table] as TableIndexes[K] | undefined;
     const start = performance.now();
-    const merged = current && (await reloadKeys(table, current, keys, this.load, this.dialect));
+    const read = this.stream ? this.stream.committedReader(this.load) : this.load;
+    const merged = current && (await reloadKeys(table, current, keys, read, this.dialect));
     if (!merged) return this.reload(table, true);
     this.metrics.reloaded(METRICS_NAME, table, (performance.now() - start) / 1000);
     this.metrics.keyedReload(METRICS_NAME, table);
@@ -481,46 +481,45 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
     if (this.dialect.changeSignal === 'table-times') {
       const problem = await informationSchemaProblem(this.read);
       const poll = problem ? undefined : new InformationSchemaSignal(this.read);
-      const binlog = await this.binlogSignal(poll);
-      if (!binlog && !poll) {
+      const log = await this.logSignal(poll);
+      if (!log && !poll) {
         this.logger.warn(`the in-memory model is off: ${problem}`);
         this.disabled = true;
         return undefined;
       }
-      this.signal = binlog ?? poll;
-    } else if (this.dialect.changeSignal === 'snapshot') this.signal = new SnapshotSignal(this.read);
-    else this.signal = new DataVersionSignal(this.read);
+      this.signal = log ?? poll;
+    } else if (this.dialect.changeSignal === 'snapshot') {
+      const poll = new SnapshotSignal(this.read);
+      this.signal = (await this.logSignal(poll)) ?? poll;
+    } else this.signal = new DataVersionSignal(this.read);
     return this.signal;
   }
 
   /**
-   * The binary log as the model's change signal (SPEC §15), unless DB_CHANGE_STREAM=poll or (`auto`)
-   * the server does not allow it; DB_CHANGE_STREAM=binlog throws then. Says which at start. While the
-   * stream is down the database's checks (`poll`) stand in; without them (a MySQL server whose
-   * information_schema lags) a down stream leaves the requests to the database path.
+   * The database's own log as the model's change signal (SPEC §15, §16: MariaDB's binary log,
+   * PostgreSQL's logical decoding), unless DB_CHANGE_STREAM=poll or (`auto`) the server does not allow
+   * it; DB_CHANGE_STREAM=binlog throws then. Says which at start. While the stream is down the
+   * database's checks (`poll`) stand in; without them (a MySQL server whose information_schema lags) a
+   * down stream leaves the requests to the database path.
    */
-  private async binlogSignal(poll: ChangeSignal | undefined): Promise<ChangeSignal | undefined> {
+  private async logSignal(poll: ChangeSignal | undefined): Promise<ChangeSignal | undefined> {
     const configured = this.config.changeStream;
     if (configured === 'poll') {
       this.logger.log('changes: the model checks the database every half bound (DB_CHANGE_STREAM=poll)');
       return undefined;
     }
-    let problem = await binlogProblem(this.read);
-    let signal: BinlogSignal | undefined;
-    if (!problem) {
-      const stream = new BinlogStream(
-        () => this.streamServer(),
-        async () => String((await this.read<{ pos: unknown }>('SELECT @@GLOBAL.gtid_binlog_pos AS pos'))[0]?.pos ?? ''),
-        {
-          committed: (change) => signal?.committed(change),
-          broken: (reason) => signal?.broken(reason),
-          resumed: () => signal?.resumed(),
-          lost: (reason) => signal?.lost(reason),
-        },
-      );
-      signal = new BinlogSignal(
+    let signal: LogSignal | undefined;
+    const opening = await openLog(this.dialect.name, this.read, this.config, () => this.streamServer(), {
+      committed: (change) => signal?.committed(change),
+      broken: (reason) => signal?.broken(reason),
+      resumed: () => signal?.resumed(),
+      lost: (reason) => signal?.lost(reason),
+    });
+    let problem = 'problem' in opening ? opening.problem : undefined;
+    if ('stream' in opening) {
+      const stream = opening.stream;
+      signal = new LogSignal(
         () => stream,
-        this.read,
         poll ?? { changes: () => Promise.reject(new Error('no database check on this server')) },
         {
           changed: () => {
@@ -535,7 +534,7 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
         await stream.start();
         this.stream = stream;
       } catch (error) {
-        problem = `the binary log stream could not start: ${(error as Error).message}`;
+        problem = `${stream.name} stream could not start: ${(error as Error).message}`;
       }
     }
     if (problem) {
@@ -547,7 +546,7 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
     }
     this.following = { configured, mode: 'binlog' };
     this.metrics.changeStream(METRICS_NAME, 'binlog');
-    this.logger.log("changes: the model follows the database's binary log");
+    this.logger.log(`changes: the model follows ${this.stream?.name ?? "the database's log"}`);
     return signal;
   }
 
@@ -560,10 +559,10 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   /** Where the stream reads: the server the data source uses now (a Galera node, a promoted replica). */
-  private streamServer(): StreamServer {
+  private streamServer(): LogServer {
     const database = this.config.database;
-    if (database.type !== 'mysql') throw new Error('the binary log is MySQL/MariaDB only');
-    const node = availabilityOf(this.dataSource).nodes?.inUse.address ?? database;
+    if (database.type === 'sqlite') throw new Error('SQLite has no log to read');
+    const node = (database.type === 'mysql' && availabilityOf(this.dataSource).nodes?.inUse.address) || database;
     return {
       host: node.host,
       port: node.port,

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       cacheMaxStalenessMs: 1000,
       cacheLoadTimeoutMs: 300000,
       changeStream: 'auto',
+      changeStreamSlot: 'bugzilla_products',
       logLevel: 'info',
       dbPoolSize: 10,
       dbTimeoutMs: 5000,
@@ -72,6 +73,17 @@ describe('loadConfig', () => {
     expect(config.workers).toBe(4);
   });
 
+  it('takes PostgreSQL standbys as the replicas of a PostgreSQL primary', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://bugs:pw@primary/bugs',
+      DATABASE_REPLICA_URLS: 'postgres://ro:pw@standby1/bugs,postgresql://ro@standby2:5433/bugs',
+    });
+    expect(config.replicas.map((r) => `${r.type} ${r.username}@${r.host}:${r.port}/${r.database}`)).toEqual([
+      'postgres ro@standby1:5432/bugs',
+      'postgres ro@standby2:5433/bugs',
+    ]);
+  });
+
   it('reads a MySQL URL into its parts', () => {
     expect(loadConfig({ DATABASE_URL: 'mysql://bugs:s%40cret@db.local:3307/bugs' }).database).toEqual({
       type: 'mysql',
@@ -102,9 +114,8 @@ describe('loadConfig', () => {
       password: '',
     });
     expect(() => loadConfig({ DATABASE_URL: 'postgres://h1:5432,h2:5432/bugs' })).toThrow(/names one server/);
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://h/bugs', DB_CHANGE_STREAM: 'binlog' })).toThrow(
-      /^DB_CHANGE_STREAM=binlog needs a MySQL\/MariaDB DATABASE_URL \(PostgreSQL has no binary log\)/,
-    );
+    // PostgreSQL's own log is its logical decoding.
+    expect(loadConfig({ DATABASE_URL: 'postgres://h/bugs', DB_CHANGE_STREAM: 'log' }).changeStream).toBe('binlog');
   });
 
   it('reads several host:port (Galera nodes) in their order, and fits DB_TIMEOUT_MS to Galera eviction', () => {
@@ -127,6 +138,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'mysql://u@a/bugs' }).dbTimeoutMs).toBe(5000);
   });
 
+  it("takes `log` for the database's own log (what `binlog` means on every database), and the slot's name", () => {
+    const config = loadConfig({
+      DATABASE_URL: 'mysql://u@a/bugs',
+      DB_CHANGE_STREAM: 'LOG',
+      DB_CHANGE_STREAM_SLOT: 'bzp_site2',
+    });
+    expect([config.changeStream, config.changeStreamSlot]).toEqual(['binlog', 'bzp_site2']);
+  });
+
   it('reads the Galera settings', () => {
     expect(
       loadConfig({
@@ -145,8 +165,10 @@ describe('loadConfig', () => {
     [{ DB_MIGRATE: 'maybe' }, /^DB_MIGRATE must be true or false/],
     [{ DEMO_DATA: 'sometimes' }, /^DEMO_DATA must be auto, true or false/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
-    [{ DB_CHANGE_STREAM: 'sometimes' }, /^DB_CHANGE_STREAM must be auto, binlog or poll/],
-    [{ DB_CHANGE_STREAM: 'binlog' }, /^DB_CHANGE_STREAM=binlog needs a MySQL\/MariaDB DATABASE_URL/],
+    [{ DB_CHANGE_STREAM: 'sometimes' }, /^DB_CHANGE_STREAM must be auto, binlog \(or log\) or poll/],
+    [{ DB_CHANGE_STREAM: 'binlog' }, /^DB_CHANGE_STREAM=binlog needs a MySQL\/MariaDB or PostgreSQL DATABASE_URL/],
+    [{ DB_CHANGE_STREAM: 'log' }, /^DB_CHANGE_STREAM=log needs a MySQL\/MariaDB or PostgreSQL DATABASE_URL/],
+    [{ DB_CHANGE_STREAM_SLOT: 'Bugzilla-Products' }, /^DB_CHANGE_STREAM_SLOT must be 1 to 60 lower-case letters/],
     [{ DATABASE_URL: 'pgsql://x/y' }, /^DATABASE_URL must be mysql:/],
     [{ DATABASE_URL: 'postgres://x' }, /^DATABASE_URL must name a database/],
     [{ DATABASE_URL: 'mysql://root@localhost' }, /^DATABASE_URL must name a database/],
@@ -154,7 +176,14 @@ describe('loadConfig', () => {
     [{ BZ_LAST_VISIT_KEEP_DAYS: '-1' }, /^BZ_LAST_VISIT_KEEP_DAYS must be an integer/],
     [{ CACHE_MAX_STALENESS_MS: 'x' }, /^CACHE_MAX_STALENESS_MS must be an integer/],
     [{ BZ_PARAMS_FILE: '/no/such/params.json' }, /^BZ_PARAMS_FILE could not be read/],
-    [{ DATABASE_REPLICA_URLS: 'mysql://r/bugs' }, /^DATABASE_REPLICA_URLS needs a mysql:\/\/ DATABASE_URL/],
+    [
+      { DATABASE_REPLICA_URLS: 'mysql://r/bugs' },
+      /^DATABASE_REPLICA_URLS needs a mysql:\/\/ or postgres:\/\/ DATABASE_URL/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://p/bugs', DATABASE_REPLICA_URLS: 'postgres://r/bugs,mysql://r/bugs' },
+      /^DATABASE_REPLICA_URLS must be comma-separated postgres:.* \(entry 2 is not\)$/,
+    ],
     [
       { DATABASE_URL: 'mysql://p/bugs', DATABASE_REPLICA_URLS: 'mysql://r/bugs,sqlite:x' },
       /^DATABASE_REPLICA_URLS must be comma-separated mysql:.* \(entry 2 is not\)$/,

@@ -78,10 +78,16 @@ export interface AppConfig {
    */
   cacheLoadTimeoutMs: number;
   /**
-   * How the model learns of changes (SPEC §15): `binlog` reads the server's binary log (refusing to
-   * start without it), `poll` checks the database as before, `auto` the log when the server allows it.
+   * How the model learns of changes (SPEC §15, §16): `binlog` reads the database's own log (MariaDB's
+   * binary log, PostgreSQL's logical decoding; `log` is its other name), refusing to start without it,
+   * `poll` checks the database as before, `auto` the log when the server allows it.
    */
   changeStream: 'auto' | 'binlog' | 'poll';
+  /**
+   * PostgreSQL: the name of the service's replication slot and publication (with WORKERS=N, the slots
+   * `<name>`, `<name>_2` ... `<name>_N`); docs/operators.md says how to drop them when a service is retired.
+   */
+  changeStreamSlot: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Size of the database connection pool (MySQL). */
   dbPoolSize: number;
@@ -95,7 +101,7 @@ export interface AppConfig {
   /** Serve Prometheus metrics at `GET /metrics`. */
   metrics: boolean;
   /** Read replicas of `database` (MySQL/MariaDB only): reads are spread across them, writes never go there. */
-  replicas: MysqlDatabaseConfig[];
+  replicas: ReplicaDatabaseConfig[];
   /** A replica lagging more than this (or whose lag cannot be read) is taken out of rotation. */
   dbReplicaMaxLagMs: number;
   /** Worker processes serving one port (`node:cluster`), under a supervisor that owns the socket and reloads them (SPEC §17). */
@@ -134,6 +140,8 @@ export interface GaleraSettings {
 
 export type MysqlDatabaseConfig = Extract<DatabaseConfig, { type: 'mysql' }>;
 export type PostgresDatabaseConfig = Extract<DatabaseConfig, { type: 'postgres' }>;
+/** A read replica: a MySQL/MariaDB replica, or a PostgreSQL standby. */
+export type ReplicaDatabaseConfig = MysqlDatabaseConfig | PostgresDatabaseConfig;
 
 /** Injection token for the validated configuration. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -160,6 +168,7 @@ export const SETTINGS = {
   CACHE_MAX_STALENESS_MS: '1000',
   CACHE_LOAD_TIMEOUT_MS: '300000',
   DB_CHANGE_STREAM: 'auto',
+  DB_CHANGE_STREAM_SLOT: 'bugzilla_products',
   LOG_LEVEL: 'info',
   DB_POOL_SIZE: '10',
   DB_TIMEOUT_MS: '5000',
@@ -230,15 +239,22 @@ function trustProxy(env: Env): AppConfig['trustProxy'] {
 }
 
 /** `DATABASE_REPLICA_URLS`: comma-separated mysql:// URLs, allowed only beside a mysql:// DATABASE_URL. */
-function replicaUrls(env: Env, primary: DatabaseConfig): MysqlDatabaseConfig[] {
+/**
+ * DATABASE_REPLICA_URLS: replicas of the primary's kind (SPEC §8, §16): MySQL/MariaDB replicas of a
+ * mysql:// primary, streaming-replication standbys of a postgres:// one. SQLite has none.
+ */
+function replicaUrls(env: Env, primary: DatabaseConfig): ReplicaDatabaseConfig[] {
   const urls = value(env, 'DATABASE_REPLICA_URLS')
     .split(',')
     .map((url) => url.trim())
     .filter(Boolean);
-  if (urls.length && primary.type !== 'mysql') {
-    throw new ConfigError('DATABASE_REPLICA_URLS needs a mysql:// DATABASE_URL (SQLite has no replicas)');
+  if (urls.length && primary.type === 'sqlite') {
+    throw new ConfigError(
+      'DATABASE_REPLICA_URLS needs a mysql:// or postgres:// DATABASE_URL (SQLite has no replicas)',
+    );
   }
-  const replicas: MysqlDatabaseConfig[] = [];
+  const scheme = primary.type === 'postgres' ? 'postgres' : 'mysql';
+  const replicas: ReplicaDatabaseConfig[] = [];
   for (const url of urls) {
     let replica: DatabaseConfig;
     try {
@@ -247,12 +263,12 @@ function replicaUrls(env: Env, primary: DatabaseConfig): MysqlDatabaseConfig[] {
       replica = { type: 'sqlite', url, path: '' };
     }
     // Not the URL itself in the message: it may hold a password.
-    if (replica.type !== 'mysql') {
+    if (replica.type !== primary.type) {
       throw new ConfigError(
-        `DATABASE_REPLICA_URLS must be comma-separated mysql://user:pass@host:port/db URLs (entry ${replicas.length + 1} is not)`,
+        `DATABASE_REPLICA_URLS must be comma-separated ${scheme}://user:pass@host:port/db URLs, as DATABASE_URL (entry ${replicas.length + 1} is not)`,
       );
     }
-    replicas.push(replica);
+    replicas.push(replica as ReplicaDatabaseConfig);
   }
   return replicas;
 }
@@ -460,18 +476,26 @@ export function loadConfig(given: Env = process.env): AppConfig {
   if (!['auto', 'true', 'false'].includes(demoData)) {
     throw new ConfigError(`DEMO_DATA must be auto, true or false (got '${demoData}')`);
   }
-  const changeStream = value(env, 'DB_CHANGE_STREAM').toLowerCase();
-  if (!['auto', 'binlog', 'poll'].includes(changeStream)) {
-    throw new ConfigError(`DB_CHANGE_STREAM must be auto, binlog or poll (got '${changeStream}')`);
+  const changeStreamSet = value(env, 'DB_CHANGE_STREAM').toLowerCase();
+  if (!['auto', 'binlog', 'log', 'poll'].includes(changeStreamSet)) {
+    throw new ConfigError(`DB_CHANGE_STREAM must be auto, binlog (or log) or poll (got '${changeStreamSet}')`);
+  }
+  // `log` says what `binlog` means on every database: the database's own log.
+  const changeStream = changeStreamSet === 'log' ? 'binlog' : changeStreamSet;
+  const changeStreamSlot = value(env, 'DB_CHANGE_STREAM_SLOT');
+  if (!/^[a-z0-9_]{1,60}$/.test(changeStreamSlot)) {
+    throw new ConfigError(
+      `DB_CHANGE_STREAM_SLOT must be 1 to 60 lower-case letters, digits or underscores (got '${changeStreamSlot}')`,
+    );
   }
   const logLevel = value(env, 'LOG_LEVEL').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
   }
   const database = parseDatabaseUrl(value(env, 'DATABASE_URL'));
-  if (changeStream === 'binlog' && database.type !== 'mysql') {
+  if (changeStream === 'binlog' && database.type === 'sqlite') {
     throw new ConfigError(
-      `DB_CHANGE_STREAM=binlog needs a MySQL/MariaDB DATABASE_URL (${database.type === 'sqlite' ? 'SQLite' : 'PostgreSQL'} has no binary log)`,
+      `DB_CHANGE_STREAM=${changeStreamSet} needs a MySQL/MariaDB or PostgreSQL DATABASE_URL (SQLite has no log to read)`,
     );
   }
   const params: BugzillaParams = {
@@ -503,6 +527,7 @@ export function loadConfig(given: Env = process.env): AppConfig {
     cacheMaxStalenessMs: integer(env, 'CACHE_MAX_STALENESS_MS', 0, 3600000),
     cacheLoadTimeoutMs: integer(env, 'CACHE_LOAD_TIMEOUT_MS', 0, 86400000),
     changeStream: changeStream as AppConfig['changeStream'],
+    changeStreamSlot,
     logLevel: logLevel as AppConfig['logLevel'],
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 1, 1000),
     dbTimeoutMs:

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { dialectOf } from './dialect.js';
 import { noteGaleraNode } from './galera/failover.js';
 import { readServerFacts } from './galera/server-checks.js';
+import { postgresStartProblem } from './postgres-server-checks.js';
 import { runMigrations } from './run-migrations.js';
 
 /** Brings the schema up to date (the demo data is the seed module's: src/seed). */
@@ -23,6 +24,11 @@ export class DatabaseInitializer implements OnModuleInit {
       // A server that refuses tables without a primary key (Galera's REQUIRED_PRIMARY_KEY): one clear line.
       if (server.primaryKeyProblem) throw new Error(server.primaryKeyProblem);
       if (server.galeraNode) noteGaleraNode(this.dataSource);
+    }
+    // PostgreSQL: the server's version, what the database holds and the user's rights (one clear line).
+    if (dialectOf(this.dataSource).name === 'postgres') {
+      const problem = await postgresStartProblem((sql) => this.dataSource.query(sql), this.config.migrate);
+      if (problem) throw new Error(problem);
     }
     if (this.config.migrate) {
       const outcome = await runMigrations(this.dataSource, (message) => this.logger.log(message));

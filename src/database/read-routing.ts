@@ -3,11 +3,12 @@ import cluster from 'node:cluster';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DataSource, type EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig, type MysqlDatabaseConfig } from '../config/app-config.js';
+import { APP_CONFIG, type AppConfig, type ReplicaDatabaseConfig } from '../config/app-config.js';
 import { limitConnectionWaits } from './connection-limits.js';
 import { buildDataSourceOptions } from './data-source-options.js';
 import { isConnectionError } from './dialect.js';
 import { tellSiblings } from '../supervisor/sibling-relay.js';
+import { type ReplicaStateReader, replicaStateReader } from './replica-state.js';
 
 /**
  * Where reads go (DATABASE_REPLICA_URLS, docs/operators.md, "Running at scale"). The one place that decides it:
@@ -124,49 +125,19 @@ class Replica {
   lagMs: number | null = null;
   dataSource?: DataSource;
   checking = false;
-  /** `SHOW REPLICA STATUS` (MySQL 8.0.22+, MariaDB 10.5+) or, on older servers, `SHOW SLAVE STATUS`. */
-  statusStatement = 'SHOW REPLICA STATUS';
+  /** How its replication state is read (SHOW REPLICA STATUS, or a PostgreSQL standby's functions). */
+  readonly state: ReplicaStateReader;
 
   constructor(
-    readonly config: MysqlDatabaseConfig,
+    readonly config: ReplicaDatabaseConfig,
     readonly name = `${config.host}:${config.port}/${config.database}`,
-  ) {}
+  ) {
+    this.state = replicaStateReader(config.type);
+  }
 
   get inRotation(): boolean {
     return this.status === 'ok' && this.dataSource?.isInitialized === true;
   }
-}
-
-/** A column of SHOW REPLICA/SLAVE STATUS under its MySQL 8 or its MariaDB/older name. */
-function column(row: Record<string, unknown>, ...names: string[]): unknown {
-  for (const name of names) if (name in row) return row[name];
-  return undefined;
-}
-
-/** Reads a replica's state from its SHOW REPLICA STATUS rows (several with multi-source: the worst wins). */
-export function replicationState(
-  rows: Record<string, unknown>[],
-  maxLagMs: number,
-): { status: 'ok' | 'stopped' | 'lagging'; lagMs: number | null; reason: string } {
-  if (rows.length === 0) return { status: 'stopped', lagMs: null, reason: 'it is not replicating (no replica status)' };
-  let worst = { status: 'ok' as 'ok' | 'stopped' | 'lagging', lagMs: 0 as number | null, reason: '' };
-  for (const row of rows) {
-    const io = String(column(row, 'Replica_IO_Running', 'Slave_IO_Running') ?? '');
-    const sql = String(column(row, 'Replica_SQL_Running', 'Slave_SQL_Running') ?? '');
-    const seconds = column(row, 'Seconds_Behind_Source', 'Seconds_Behind_Master');
-    if (io !== 'Yes' || sql !== 'Yes' || seconds === null || seconds === undefined) {
-      return {
-        status: 'stopped',
-        lagMs: null,
-        reason: `replication is not running (IO thread: ${io || 'unknown'}, SQL thread: ${sql || 'unknown'})`,
-      };
-    }
-    const lagMs = Number(seconds) * 1000;
-    if (lagMs > maxLagMs) {
-      worst = { status: 'lagging', lagMs, reason: `it lags ${lagMs} ms behind the primary (limit ${maxLagMs} ms)` };
-    } else if (worst.status === 'ok') worst = { status: 'ok', lagMs: Math.max(worst.lagMs ?? 0, lagMs), reason: '' };
-  }
-  return worst;
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
@@ -286,8 +257,11 @@ export class DatabaseReader implements SqlRunner, OnModuleInit, OnApplicationShu
     const timeoutMs = Math.max(50, this.config.dbTimeoutMs - this.checkIntervalMs);
     try {
       if (!replica.dataSource?.isInitialized) await this.connect(replica);
-      const rows = await withTimeout(this.replicationStatus(replica), timeoutMs, 'the replica');
-      const state = replicationState(rows, this.config.dbReplicaMaxLagMs);
+      const state = await withTimeout(
+        replica.state.read(replica.dataSource!, this.config.dbReplicaMaxLagMs),
+        timeoutMs,
+        'the replica',
+      );
       replica.lagMs = state.lagMs;
       if (state.status === 'ok') this.takeBack(replica);
       else this.takeOut(replica, state.status, state.reason);
@@ -304,17 +278,6 @@ export class DatabaseReader implements SqlRunner, OnModuleInit, OnApplicationShu
     await dataSource.initialize();
     limitConnectionWaits(dataSource, this.config.dbTimeoutMs);
     replica.dataSource = dataSource;
-  }
-
-  private async replicationStatus(replica: Replica): Promise<Record<string, unknown>[]> {
-    try {
-      return await replica.dataSource!.query(replica.statusStatement);
-    } catch (error) {
-      // Servers older than MySQL 8.0.22 / MariaDB 10.5 know only the old name.
-      if (replica.statusStatement === 'SHOW SLAVE STATUS' || isConnectionError(error)) throw error;
-      replica.statusStatement = 'SHOW SLAVE STATUS';
-      return replica.dataSource!.query(replica.statusStatement);
-    }
   }
 
   /** Out of rotation, with one warning when it leaves (not one per failed check). */

@@ -1,6 +1,8 @@
 import { Logger } from '@nestjs/common';
 import ZongJi, { MariadbGtidPosition } from '@vlasky/zongji';
-import { MODEL_TABLES, type ModelTable } from '../model-loader.js';
+import { MODEL_TABLES, type ModelReader, type ModelTable } from '../model-loader.js';
+import { committedReader } from './keyed-reload.js';
+import type { LogStream, StreamListener } from './log-stream.js';
 import { type RowChanges, addRowKeys, noRowChanges, tablesNamedBy } from './row-keys.js';
 
 /** Where the stream reads from: the server the service uses now (a Galera node or a replica pair may move it). */
@@ -10,26 +12,6 @@ export interface StreamServer {
   user: string;
   password: string;
   database: string;
-}
-
-/** One committed transaction's changes to the model's tables, in the log's order. */
-export interface CommittedChange {
-  gtid: string;
-  changes: RowChanges;
-}
-
-export interface StreamListener {
-  /** A transaction that changed the model's tables was committed (and is in the log). */
-  committed(change: CommittedChange): void;
-  /** The stream stopped (connection lost, server gone, an error): it reconnects by itself. */
-  broken(reason: string): void;
-  /** The stream is reading again (at start, or after a break), from `position`. */
-  resumed(position: string): void;
-  /**
-   * The server no longer has the log from the stream's position (purged while the stream was away): it
-   * starts again from the server's current end, and what it missed must be read whole.
-   */
-  lost(reason: string): void;
 }
 
 /** The server's answer to a dump from a position it no longer has (ER_MASTER_FATAL_ERROR_READING_BINLOG). */
@@ -73,7 +55,9 @@ type ZongJiEvent = {
  * held every commit made before T, less the heartbeat's own way over the network. (An event says no such
  * thing: commits may wait behind it.)
  */
-export class BinlogStream {
+export class BinlogStream implements LogStream {
+  readonly name = 'the binary log';
+  readonly heartbeatMs = HEARTBEAT_MS;
   private readonly logger = new Logger('ChangeStream');
   private zongji?: ZongJi;
   /** The GTID position of the last transaction read in full (the next start's position). */
@@ -172,6 +156,26 @@ export class BinlogStream {
     });
   }
 
+  /** The server's gtid_binlog_pos (a variable: no table). */
+  serverPosition(): Promise<string> {
+    return this.logPosition();
+  }
+
+  /**
+   * MariaDB writes a transaction to the binary log a moment before InnoDB makes it visible: the rows
+   * are read with a locking read (committedReader), which waits for it.
+   */
+  visible(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  committedReader(read: ModelReader): ModelReader {
+    return committedReader(read);
+  }
+
+  /** Nothing to release: the server keeps its binary log by its own rules (binlog_expire_logs_seconds). */
+  applied(): void {}
+
   /** Resolves once the stream has read every transaction of `position` (a server's gtid_binlog_pos). */
   async reached(position: string, timeoutMs: number): Promise<boolean> {
     const target = position.trim() === '' ? [] : position.split(',').map((gtid) => gtid.trim());
@@ -252,7 +256,7 @@ export class BinlogStream {
     const [domainId, serverId, seqNo] = open.gtid.split('-');
     if (seqNo !== undefined) this.position?.add({ domainId: Number(domainId), serverId: Number(serverId), seqNo });
     if (open.changes.whole.size > 0 || open.changes.keys.size > 0)
-      this.listener.committed({ gtid: open.gtid, changes: open.changes });
+      this.listener.committed({ position: open.gtid, changes: open.changes });
     this.notifyWaiters();
   }
 

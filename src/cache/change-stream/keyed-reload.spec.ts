@@ -56,7 +56,7 @@ describe('rows read again by the keys the binary log named (SPEC §15)', () => {
   it('a product changed in place keeps its rank in the name order; the others are shared', async () => {
     const current = products(product(1, 'Alpha', 0), product(2, 'Beta', 1));
     const { read, statements } = readerOf([product(2, 'Beta', 0, 'Changed')]);
-    const merged = (await reloadKeys('products', current, new Set([2]), read))!;
+    const merged = (await reloadKeys('products', current, new Set([2]), committedReader(read)))!;
     expect(statements).toEqual([expect.stringMatching(/WHERE p\.id IN \(2\) ORDER BY .* LOCK IN SHARE MODE WAIT 1$/s)]);
     expect(merged.all.map((p) => [p.id, p.rank, p.description])).toEqual([
       [1, 0, 'Alpha description'],

@@ -28,16 +28,17 @@ import { KEY_COLUMN } from './row-keys.js';
  * Undefined when the table cannot be merged row by row: flag types (a few rows, ordered by name in
  * the database's collation) and products whose names changed, appeared or went (their rank in the
  * name order is the database's to say): the caller reads those tables whole.
+ *
+ * `read` reads the rows as committed once the log handed their change over (LogStream.committedReader).
  */
 export async function reloadKeys<K extends ModelTable>(
   table: K,
   current: TableIndexes[K],
   keys: ReadonlySet<number | string>,
-  plainRead: ModelReader,
+  read: ModelReader,
   dialect: Pick<Dialect, 'textOrder'> = mysqlDialect,
 ): Promise<TableIndexes[K] | undefined> {
   if (keys.size === 0) return current;
-  const read = committedReader(plainRead);
   const byName = nameOrder(dialect);
   if (isProductRowTable(table)) {
     const ids = [...keys].map(Number);

@@ -1,32 +1,43 @@
 import type { ChangeSignal, SignalReading } from '../change-signal.js';
-import type { ModelReader } from '../model-loader.js';
-import { BinlogSignal, HEARTBEAT_TRANSIT_MS, type StreamState } from './binlog-signal.js';
-import type { BinlogStream } from './binlog-stream.js';
+import { HEARTBEAT_TRANSIT_MS, LogSignal, type StreamState } from './log-signal.js';
+import type { CommittedChange, LogStream } from './log-stream.js';
 import { addRowKeys, noRowChanges } from './row-keys.js';
 
 /** A stream as the signal sees it: connected or not, its last heartbeat, and how far it has read. */
-interface FakeStream {
+interface FakeStream extends LogStream {
   connected: boolean;
   caughtUpAt: number;
   reaches: boolean;
-  reached(position: string, timeoutMs: number): Promise<boolean>;
 }
 
 function setUp() {
+  const asked: string[] = [];
+  /** What the stream was asked, in order: the server's position (a statement), visibility, releases. */
+  const statements: string[] = [];
   const stream: FakeStream = {
+    name: 'the binary log',
+    heartbeatMs: 100,
     connected: true,
     caughtUpAt: -Infinity,
     reaches: true,
+    start: () => Promise.resolve(),
+    stop: () => undefined,
+    serverPosition() {
+      statements.push('position');
+      return Promise.resolve('0-1-42');
+    },
     reached(position) {
       asked.push(position);
       return Promise.resolve(this.reaches);
     },
-  };
-  const asked: string[] = [];
-  const statements: string[] = [];
-  const read: ModelReader = async <T>(sql: string) => {
-    statements.push(sql);
-    return [{ pos: '0-1-42' }] as T[];
+    visible(changes: readonly CommittedChange[]) {
+      statements.push(`visible ${changes.map((change) => change.position).join(' ')}`);
+      return Promise.resolve();
+    },
+    committedReader: (read) => read,
+    applied(change: CommittedChange) {
+      statements.push(`applied ${change.position}`);
+    },
   };
   let polls = 0;
   const poll: ChangeSignal = {
@@ -37,9 +48,8 @@ function setUp() {
   };
   const states: [StreamState, string][] = [];
   let changed = 0;
-  const signal = new BinlogSignal(
-    () => stream as unknown as BinlogStream,
-    read,
+  const signal = new LogSignal(
+    () => stream,
     poll,
     { changed: () => changed++, stateChanged: (state, reason) => states.push([state, reason]) },
     250,
@@ -47,7 +57,7 @@ function setUp() {
   return { signal, stream, statements, asked, states, polls: () => polls, changed: () => changed };
 }
 
-describe('the change signal read from the binary log (SPEC §15)', () => {
+describe("the change signal read from the database's log (SPEC §15)", () => {
   it('while heartbeats come, vouches for the last one (less its transit) with no statement', async () => {
     const { signal, stream, statements } = setUp();
     signal.resumed();
@@ -73,25 +83,50 @@ describe('the change signal read from the binary log (SPEC §15)', () => {
     const reading = await signal.changes(undefined, true);
     expect(reading.source).toBe('position');
     expect(reading.asOf).toBeGreaterThanOrEqual(start);
-    expect(statements).toEqual(['SELECT @@GLOBAL.gtid_binlog_pos AS pos']);
+    expect(statements).toEqual(['position']);
     expect(asked).toEqual(['0-1-42']);
   });
 
   it('hands over the keys of every transaction received, and keeps them until the reading is accepted', async () => {
-    const { signal, stream, changed } = setUp();
+    const { signal, stream, changed, statements } = setUp();
     signal.resumed();
     stream.caughtUpAt = performance.now();
     const change = noRowChanges();
     addRowKeys(change, 'components', { product_id: 7 });
-    signal.committed({ gtid: '0-1-43', changes: change });
+    signal.committed({ position: '0-1-43', changes: change });
     expect(changed()).toBe(1);
     const first = await signal.changes();
     expect(first.keys).toEqual(new Map([['components', new Set([7])]]));
-    // Not accepted (the reload failed): the next reading has them again.
+    // Not accepted (the reload failed): the next reading has them again, and the log keeps them.
     const second = await signal.changes();
     expect(second.keys).toEqual(new Map([['components', new Set([7])]]));
+    expect(statements).toEqual(['visible 0-1-43', 'visible 0-1-43']);
     second.accept();
+    expect(statements).toEqual(['visible 0-1-43', 'visible 0-1-43', 'applied 0-1-43']);
     expect((await signal.changes()).keys).toEqual(new Map());
+  });
+
+  it('tells the stream a change is applied only once its reading is accepted, naming the last one taken', async () => {
+    const { signal, stream, statements } = setUp();
+    signal.resumed();
+    stream.caughtUpAt = performance.now();
+    for (const [position, id] of [
+      ['0/10', 1],
+      ['0/20', 2],
+    ] as const) {
+      const change = noRowChanges();
+      addRowKeys(change, 'products', { id });
+      signal.committed({ position, changes: change });
+    }
+    const reading = await signal.changes();
+    // Arrived after the reading was taken: not covered by its acceptance.
+    const later = noRowChanges();
+    addRowKeys(later, 'products', { id: 3 });
+    signal.committed({ position: '0/30', changes: later });
+    expect(statements).toEqual(['visible 0/10 0/20']);
+    reading.accept();
+    expect(statements).toEqual(['visible 0/10 0/20', 'applied 0/20']);
+    expect((await signal.changes()).keys).toEqual(new Map([['products', new Set([3])]]));
   });
 
   it('a stream that does not reach the position in time: the database checks answer, and it says so', async () => {

@@ -1,12 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { ChangeSignal, SignalReading } from '../change-signal.js';
-import type { ModelReader } from '../model-loader.js';
-import { type BinlogStream, type CommittedChange, HEARTBEAT_MS } from './binlog-stream.js';
+import type { CommittedChange, LogStream } from './log-stream.js';
 import { mergeRowChanges, noRowChanges } from './row-keys.js';
 
 /**
  * How long a heartbeat may have been under way: a reading vouches for the moment of the last one's
- * arrival less this (BinlogStream.caughtUpAt). Far above a heartbeat's trip on any working network
+ * arrival less this (LogStream.caughtUpAt). Far above a heartbeat's trip on any working network
  * between the service and its database, and far below the staleness bound.
  */
 export const HEARTBEAT_TRANSIT_MS = 50;
@@ -14,7 +13,10 @@ export const HEARTBEAT_TRANSIT_MS = 50;
 /** Transactions kept apart while no check takes them; past this many they are merged into one. */
 const MAX_PENDING_TRANSACTIONS = 1000;
 
-/** What the signal reads from now: the stream, or (while the stream is down or behind) the database's checks. */
+/**
+ * What the signal reads from now: the stream ('binlog', the name the metrics and /health give the
+ * database's log, whichever it is), or (while the stream is down or behind) the database's checks.
+ */
 export type StreamState = 'binlog' | 'fallback';
 
 export interface StreamEvents {
@@ -25,18 +27,19 @@ export interface StreamEvents {
 }
 
 /**
- * The change signal read from the binary log (SPEC §15). The stream hands over each committed
+ * The change signal read from the database's own log (SPEC §15, §16), whichever log it is
+ * (log-stream.ts). The stream hands over each committed
  * transaction's row keys as it arrives; a reading gives every key received so far, and the moment it
  * vouches for:
  * - while the log is quiet, the last heartbeat (no statement at all);
  * - when this instance wrote, another writer's request was passed on (§13), or no heartbeat came for
- *   two periods (events keep coming), the server's current log position, read once (a session
- *   variable, no table), and the stream waited for until it has read that far.
+ *   two periods (events keep coming), the server's current log position, read once (no table), and
+ *   the stream waited for until it has read that far.
  * When the stream is down, or does not reach the position in time, the reading is the database checks'
  * (`poll`: InformationSchemaSignal), plus the keys received, and says so; the stream reconnects by itself
  * and the signal goes back to it once a heartbeat shows it has caught up.
  */
-export class BinlogSignal implements ChangeSignal {
+export class LogSignal implements ChangeSignal {
   private readonly logger = new Logger('ChangeStream');
   private pending: CommittedChange[] = [];
   private state: StreamState = 'binlog';
@@ -52,22 +55,21 @@ export class BinlogSignal implements ChangeSignal {
   private wholeReloadPending = false;
 
   constructor(
-    private readonly stream: () => BinlogStream,
-    private readonly read: ModelReader,
+    private readonly stream: () => LogStream,
     private readonly poll: ChangeSignal,
     private readonly events: StreamEvents,
     /** How long a reading may wait for the stream to reach the server's position. */
     private readonly waitMs: number,
   ) {}
 
-  /** The stream's listener calls these (BinlogStream's StreamListener). */
+  /** The stream's listener calls these (log-stream.ts, StreamListener). */
   committed(change: CommittedChange): void {
     // Changes no check has taken yet (the database down, say) are kept merged past a point: memory
     // stays bounded by the keys, which are bounded in turn (mergeRowChanges).
     if (this.pending.length >= MAX_PENDING_TRANSACTIONS) {
       const merged = noRowChanges();
       for (const pending of this.pending) mergeRowChanges(merged, pending.changes);
-      this.pending = [{ gtid: this.pending[this.pending.length - 1].gtid, changes: merged }];
+      this.pending = [{ ...this.pending[this.pending.length - 1], changes: merged }];
     }
     this.pending.push(change);
     this.events.changed();
@@ -78,7 +80,7 @@ export class BinlogSignal implements ChangeSignal {
   }
 
   broken(reason: string): void {
-    this.fallBack(`the binary log stream broke: ${reason}`);
+    this.fallBack(`${this.stream().name} stream broke: ${reason}`);
   }
 
   /**
@@ -86,7 +88,7 @@ export class BinlogSignal implements ChangeSignal {
    * the next reading that has the stream's start in it (the database checks read until then).
    */
   lost(reason: string): void {
-    this.fallBack(`the binary log stream lost its position: ${reason}`);
+    this.fallBack(`${this.stream().name} stream lost its position: ${reason}`);
     this.wholeReloadPending = true;
   }
 
@@ -107,19 +109,25 @@ export class BinlogSignal implements ChangeSignal {
     let source: 'heartbeat' | 'position' = 'heartbeat';
     if (stream.connected) {
       const caughtUp = stream.caughtUpAt >= this.resumedAt;
-      const quiet = caughtUp && startedAt - stream.caughtUpAt <= 2 * HEARTBEAT_MS;
+      const quiet = caughtUp && startedAt - stream.caughtUpAt <= 2 * stream.heartbeatMs;
       if (quiet && since === undefined && !exact) asOf = stream.caughtUpAt - HEARTBEAT_TRANSIT_MS;
       else if (caughtUp || this.state === 'binlog') {
         source = 'position';
-        const [{ pos }] = await this.read<{ pos: string | null }>('SELECT @@GLOBAL.gtid_binlog_pos AS pos');
-        if (await stream.reached(String(pos ?? ''), this.waitMs)) asOf = startedAt;
-        else this.fallBack(`the binary log stream did not reach the server's position within ${this.waitMs} ms`);
+        const position = await stream.serverPosition();
+        if (await stream.reached(position, this.waitMs)) asOf = startedAt;
+        else this.fallBack(`${stream.name} stream did not reach the server's position within ${this.waitMs} ms`);
       }
     }
     const take = this.pending.length;
+    const taken = this.pending.slice(0, take);
     const keyed = noRowChanges();
-    for (const change of this.pending.slice(0, take)) mergeRowChanges(keyed, change.changes);
-    const consume = () => void this.pending.splice(0, take);
+    for (const change of taken) mergeRowChanges(keyed, change.changes);
+    // The rows are read once their commits are visible to other sessions (some logs hand them over first).
+    if (taken.length > 0) await stream.visible(taken);
+    const consume = () => {
+      this.pending.splice(0, take);
+      if (taken.length > 0) stream.applied(taken[taken.length - 1]);
+    };
     if (asOf !== undefined) {
       this.backToStream();
       if (this.wholeReloadPending)
@@ -135,7 +143,7 @@ export class BinlogSignal implements ChangeSignal {
         };
       return { changed: keyed.whole, keys: keyed.keys, asOf, coversOwnWrites: true, source, accept: consume };
     }
-    this.fallBack(this.reason || 'the binary log stream is not connected');
+    this.fallBack(this.reason || `${stream.name} stream is not connected`);
     const polled = await this.poll.changes(since, exact);
     const changed = polled.changed === 'all' ? 'all' : new Set([...polled.changed, ...keyed.whole]);
     return {
@@ -160,7 +168,7 @@ export class BinlogSignal implements ChangeSignal {
     if (this.state === 'binlog') return;
     this.state = 'binlog';
     this.reason = '';
-    this.logger.log('the binary log stream is back: the model follows it again');
+    this.logger.log(`${this.stream().name} stream is back: the model follows it again`);
     this.events.stateChanged('binlog', '');
   }
 }
