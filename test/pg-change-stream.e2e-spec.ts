@@ -293,6 +293,36 @@ describe("PostgreSQL's logical decoding feeds the change signal (SPEC §16) [pg-
     }
   });
 
+  it('a reload runs two generations: the new streams take free names while the old read, and each old one drops its slot as it leaves', async () => {
+    const slots = async () =>
+      (await read<{ slot_name: string }>(`SELECT slot_name FROM pg_replication_slots ORDER BY slot_name`)).map(
+        (row) => row.slot_name,
+      );
+    const old = [newStream({ committed: [], events: [] }), newStream({ committed: [], events: [] })];
+    for (const stream of old) await stream.start();
+    const fresh = [newStream({ committed: [], events: [] }), newStream({ committed: [], events: [] })];
+    for (const stream of fresh) await stream.start();
+    try {
+      expect([...old, ...fresh].map((stream) => stream.slotName)).toEqual([
+        'bzp_test',
+        'bzp_test_2',
+        'bzp_test_3',
+        'bzp_test_4',
+      ]);
+      for (const stream of old) {
+        stream.stop();
+        await stream.release();
+      }
+      expect(await slots()).toEqual(['bzp_test_3', 'bzp_test_4']);
+    } finally {
+      for (const stream of fresh) {
+        stream.stop();
+        await stream.release();
+      }
+    }
+    expect(await slots()).toEqual([]);
+  });
+
   it('a user without the REPLICATION attribute, or tables it does not own, is told what it lacks', async () => {
     await server.sql(
       [`CREATE ROLE bugs LOGIN`, `GRANT ALL ON SCHEMA public TO bugs`, `GRANT CREATE ON DATABASE ${DATABASE} TO bugs`],

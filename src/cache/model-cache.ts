@@ -323,6 +323,7 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
   async beforeApplicationShutdown(): Promise<void> {
     this.closed = true;
     this.stream?.stop();
+    await this.stream?.release?.().catch(() => undefined);
     this.releaseHold?.();
     this.stopWatching();
     if (this.timer) clearTimeout(this.timer);

@@ -22,6 +22,12 @@ export interface LogStream {
   /** Starts reading (or, after a break, resumes); resolves once the server streams, rejects when it refuses. */
   start(): Promise<void>;
   stop(): void;
+  /**
+   * After stop(), at a clean end of the process: gives back what the server keeps for this reader
+   * (a replication slot), so that nothing is kept for a reader that is gone. A stream that keeps
+   * nothing on the server has no such method.
+   */
+  release?(): Promise<void>;
   /** The server's current end of the log, read with one statement that reads no table. */
   serverPosition(): Promise<string>;
   /** Resolves true once the stream has read everything up to `position` (from serverPosition()). */

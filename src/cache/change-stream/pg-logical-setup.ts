@@ -12,10 +12,12 @@ export const SLOT_NAME = /^[a-z0-9_]{1,63}$/;
 
 /**
  * The slot names of a service with `workers` processes: each process reads its own slot (a slot serves
- * one reader at a time), the first takes the name set, the others `<name>_2` ... `<name>_N`.
+ * one reader at a time), the first free of `<name>`, `<name>_2` ... A reload (SIGHUP, SPEC §17) runs the
+ * new workers beside the old ones until they are ready, so there are twice as many names as workers;
+ * a process that stops cleanly drops its slot (PgLogicalStream.release), so none is left unread.
  */
 export function slotNames(name: string, workers: number): string[] {
-  return Array.from({ length: Math.max(1, workers) }, (_, i) =>
+  return Array.from({ length: 2 * Math.max(1, workers) }, (_, i) =>
     i === 0 ? name : `${name.slice(0, 63 - String(i + 1).length - 1)}_${i + 1}`,
   );
 }
@@ -97,7 +99,9 @@ export async function logicalDecodingProblem(
   const existing = await read<{ slot_name: string }>(
     `SELECT slot_name FROM pg_replication_slots WHERE slot_name IN (${slots.map((slot) => `'${slot}'`).join(', ')})`,
   );
-  const missing = slots.length - existing.length;
+  // Room for one slot per worker (half the names: the other half is for a reload's new workers, which
+  // drop the old ones' slots as they leave).
+  const missing = Math.ceil(slots.length / 2) - existing.length;
   if (missing > 0 && Number(settings.slots_used) + missing > Number(settings.max_slots))
     return `max_replication_slots (${settings.max_slots}) has no room for the slot ${slots.find((slot) => !existing.some((row) => row.slot_name === slot))}`;
   const tables = await identities(read);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
 import { LogicalReplicationService, PgoutputPlugin } from 'pg-logical-replication';
 import { type ModelReader, type ModelTable, isModelTable } from '../model-loader.js';
@@ -29,6 +30,9 @@ const VISIBLE_WAIT_MS = 1_000;
 
 /** SQLSTATEs the server answers a START_REPLICATION with. */
 const SLOT_IN_USE = '55006';
+/** How long release() waits for the server to let go of the slot: 20 × 100 ms. */
+const RELEASE_TRIES = 20;
+const RELEASE_WAIT_MS = 100;
 const SLOT_MISSING = '42704';
 /** object_not_in_prerequisite_state: the slot was invalidated (max_slot_wal_keep_size). */
 const SLOT_INVALIDATED = '55000';
@@ -75,6 +79,8 @@ export class PgLogicalStream implements LogStream {
   readonly heartbeatMs = 3 * PING_MS;
   private readonly logger = new Logger('ChangeStream');
   private service?: LogicalReplicationService;
+  /** The replication connection's close, once stop() began it. */
+  private closing?: Promise<void>;
   /** The slot this process reads (the first free of `slots`). */
   private slot?: string;
   private open?: { xid: number; changes: RowChanges };
@@ -141,7 +147,8 @@ export class PgLogicalStream implements LogStream {
       } catch (error) {
         lastError = error as Error;
         const code = (error as { code?: string }).code;
-        if (code === SLOT_IN_USE) continue;
+        // In use by another process, or dropped by one leaving (release()) between our look and our use.
+        if (code === SLOT_IN_USE || (code === SLOT_MISSING && first)) continue;
         if ((code === SLOT_MISSING || code === SLOT_INVALIDATED) && !first) {
           await this.read(`SELECT pg_drop_replication_slot('${slot}')`).catch(() => undefined);
           this.listener.lost(lastError.message);
@@ -263,7 +270,33 @@ export class PgLogicalStream implements LogStream {
     this.service = undefined;
     // The last position applied, before the connection goes: the slot resumes there next time.
     if (service) void acknowledge(service, this.safe).catch(() => undefined);
-    void service?.destroy().catch(() => undefined);
+    this.closing = service?.destroy().then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  /**
+   * Drops this process's slot once its connection is gone (a clean stop: the service's end, or an old
+   * worker leaving after a reload). The next process to take the name makes it again and loads the
+   * model whole anyway, so nothing is lost; a slot left behind would keep the server's log for ever.
+   */
+  async release(): Promise<void> {
+    const slot = this.slot;
+    if (!slot) return;
+    await this.closing;
+    // The server's sender ends a moment after the connection closes; until then the slot is active.
+    for (let tries = 0; tries < RELEASE_TRIES; tries++) {
+      const [row] = await this.read<{ active: unknown }>(
+        `SELECT active FROM pg_replication_slots WHERE slot_name = '${slot}'`,
+      );
+      if (!row) return;
+      if (!row.active || row.active === 'f') {
+        await this.read(`SELECT pg_drop_replication_slot('${slot}')`);
+        return;
+      }
+      await sleep(RELEASE_WAIT_MS);
+    }
   }
 
   private onMessage(message: PgoutputMessage): void {
