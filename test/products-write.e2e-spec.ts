@@ -655,6 +655,24 @@ forEachDialect('product writes', (app) => {
       );
     });
 
+    it('a description with a NUL: stored as sent where the database can hold it, refused 400 (32000) on PostgreSQL, whose text cannot', async () => {
+      const body = { name: 'Nul Product', description: 'before\u0000after', version: '1.0' };
+      if (app().dialect === 'postgres') {
+        await expectRefused(
+          () => create(body),
+          400,
+          error(32000, 'A text value holds a NUL character, which cannot be stored.'),
+        );
+        return;
+      }
+      const created = await create(body);
+      expect(created.status).toBe(201);
+      const [row] = await app().rows<{ description: string }>(
+        `SELECT description FROM products WHERE name = 'Nul Product'`,
+      );
+      expect(row.description).toBe('before\u0000after');
+    });
+
     it('refuses the name of a product the caller cannot see (names are unique across all products)', async () => {
       await expectRefused(
         () => create({ name: 'Secret', description: 'x', version: '1.0' }),

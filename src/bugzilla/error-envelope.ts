@@ -1,7 +1,7 @@
 import { redactCredentials } from './access-log.js';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isConnectionError, isDatabaseError } from '../database/dialect.js';
+import { isConnectionError, isDatabaseError, isUnstorableTextError } from '../database/dialect.js';
 import { BugzillaError, envelope, Errors, ErrorCode } from './bugzilla-error.js';
 
 const logger = new Logger('Errors');
@@ -20,6 +20,7 @@ export function bugzillaPath(url: string): string {
 export function toBugzillaError(error: unknown, request: { method: string; url: string; id: string }): BugzillaError {
   if (error instanceof BugzillaError) return error;
   if (isConnectionError(error)) return Errors.databaseUnavailable();
+  if (isUnstorableTextError(error)) return Errors.badRequest('A text value holds a NUL character, which cannot be stored.');
 
   const fastifyCode = (error as { code?: unknown })?.code;
   const statusCode = (error as { statusCode?: unknown })?.statusCode;

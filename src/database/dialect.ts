@@ -41,7 +41,7 @@ function layers(err: unknown): Record<string, unknown>[] {
  */
 function classedAs(
   err: unknown,
-  kind: 'isDuplicateKey' | 'isConnectionError' | 'isLockConflict' | 'isDatabaseError',
+  kind: 'isDuplicateKey' | 'isConnectionError' | 'isLockConflict' | 'isDatabaseError' | 'isUnstorableText',
 ): boolean {
   return layers(err).some((e) => DIALECTS.some((dialect) => dialect[kind](e)));
 }
@@ -59,6 +59,11 @@ export function isConnectionError(err: unknown): boolean {
 /** A deadlock victim or a lock wait that ran out. */
 export function isLockConflictError(err: unknown): boolean {
   return classedAs(err, 'isLockConflict');
+}
+
+/** A text value the database cannot store (a NUL on PostgreSQL): the caller's input, answered 400. */
+export function isUnstorableTextError(err: unknown): boolean {
+  return classedAs(err, 'isUnstorableText');
 }
 
 /** An error raised by the database or its driver (TypeORM's QueryFailedError, mysql2, better-sqlite3, pg). */

@@ -83,6 +83,8 @@ export interface Dialect {
   isLockConflict(error: Record<string, unknown>): boolean;
   /** An error raised by this database or its driver. */
   isDatabaseError(error: Record<string, unknown>): boolean;
+  /** A text value this database cannot store (PostgreSQL's text holds no NUL): the caller's input, a 400. */
+  isUnstorableText(error: Record<string, unknown>): boolean;
 
   // --- the in-memory model and the history --------------------------------------------------
 

@@ -69,6 +69,7 @@ export const mysqlDialect: Dialect = {
     return isGenericConnectionError(e);
   },
   isLockConflict: (e) => e.errno === 1213 || e.errno === 1205,
+  isUnstorableText: () => false,
   isDatabaseError(e) {
     const code = typeof e.code === 'string' ? e.code : '';
     return e.name === 'QueryFailedError' || typeof e.sqlState === 'string' || code.startsWith('ER_');

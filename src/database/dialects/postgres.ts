@@ -81,6 +81,8 @@ export const postgresDialect: Dialect = {
     return PG_MESSAGES.some((m) => message.includes(m)) || isGenericConnectionError(e);
   },
   isLockConflict: (e) => e.code === '40P01' || e.code === '55P03' || e.code === '40001',
+  // 22021: a NUL in a text value ("invalid byte sequence for encoding UTF8: 0x00"); 22P05: untranslatable.
+  isUnstorableText: (e) => e.code === '22021' || e.code === '22P05',
   isDatabaseError(e) {
     const code = typeof e.code === 'string' ? e.code : '';
     return e.name === 'QueryFailedError' || (typeof e.severity === 'string' && /^[0-9A-Z]{5}$/.test(code));

@@ -55,6 +55,7 @@ export const sqliteDialect: Dialect = {
     return CONNECTION_CODES.has(code) || code.startsWith('SQLITE_IOERR') || isGenericConnectionError(e);
   },
   isLockConflict: (e) => typeof e.code === 'string' && e.code.startsWith('SQLITE_BUSY'),
+  isUnstorableText: () => false,
   isDatabaseError(e) {
     const code = typeof e.code === 'string' ? e.code : '';
     return e.name === 'QueryFailedError' || e.name === 'SqliteError' || code.startsWith('SQLITE_');

@@ -8,6 +8,8 @@ function queryFailed(code: string, errno?: number) {
 describe('failureKind: what a database error says about its statement', () => {
   it.each([
     [queryFailed('ER_LOCK_DEADLOCK', 1213), 'conflict'],
+    [queryFailed('40P01'), 'conflict'],
+    [queryFailed('40001'), 'conflict'],
     [queryFailed('ER_UNKNOWN_COM_ERROR', 1047), 'not-ready'],
     [queryFailed('ECONNREFUSED'), 'refused'],
     [queryFailed('ER_CON_COUNT_ERROR', 1040), 'refused'],

@@ -3,7 +3,8 @@
  * (docs/operators.md, "Running on Galera"). Only what provably did not take effect is repeated:
  *
  * - `conflict`: error 1213. InnoDB chose the transaction as a deadlock victim, or Galera's
- *   certification refused it (at COMMIT, or at any statement when a replicated write aborted it).
+ *   certification refused it (at COMMIT, or at any statement when a replicated write aborted it);
+ *   on PostgreSQL a deadlock victim (40P01) or a serialization failure (40001).
  *   Either way the whole transaction was rolled back: it is run again, from its first statement.
  * - `not-ready`: error 1047 (`WSREP has not yet prepared node for application use`): the node refused
  *   the statement, it ran nothing. Run again on another node.
@@ -70,7 +71,7 @@ export function failureKind(error: unknown): FailureKind | undefined {
   for (const layer of layers(error)) {
     const code = typeof layer.code === 'string' ? layer.code : '';
     const errno = typeof layer.errno === 'number' ? layer.errno : undefined;
-    if (code === 'ER_LOCK_DEADLOCK' || errno === 1213) return 'conflict';
+    if (code === 'ER_LOCK_DEADLOCK' || errno === 1213 || code === '40P01' || code === '40001') return 'conflict';
     if (errno === 1047 || code === 'ER_UNKNOWN_COM_ERROR') return 'not-ready';
     if (REFUSED_CODES.has(code) || (errno !== undefined && REFUSED_ERRNOS.has(errno))) return 'refused';
     if (LOST_CODES.has(code) || (errno !== undefined && LOST_ERRNOS.has(errno))) return 'lost';
