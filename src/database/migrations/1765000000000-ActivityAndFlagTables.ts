@@ -1,7 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { dialectOf } from '../dialect.js';
 import { followExplicitIds } from './explicit-ids.js';
-import { postgresSchemaStatements } from './postgres-schema.js';
+import { runSchemaStatements } from './postgres-schema.js';
 import { BUGZILLA_FIELDS } from './bugzilla-fields.js';
 
 /**
@@ -336,14 +335,7 @@ export class ActivityAndFlagTables1765000000000 implements MigrationInterface {
   name = 'ActivityAndFlagTables1765000000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const dialect = dialectOf(queryRunner.connection).name;
-    const statements =
-      dialect === 'mysql'
-        ? mysqlStatements()
-        : dialect === 'postgres'
-          ? postgresSchemaStatements(TABLES)
-          : sqliteStatements();
-    for (const sql of statements) await queryRunner.query(sql);
+    await runSchemaStatements(queryRunner, { mysql: mysqlStatements, sqlite: sqliteStatements, tables: TABLES });
     await insertFields(queryRunner);
   }
 

@@ -1,6 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { dialectOf } from '../dialect.js';
-import { postgresSchemaStatements } from './postgres-schema.js';
+import { runSchemaStatements } from './postgres-schema.js';
 
 /**
  * The Bugzilla 5.2 tables that hang from a bug and that deleting a product with its bugs
@@ -258,14 +257,7 @@ export class BugChildTables1766000000000 implements MigrationInterface {
   name = 'BugChildTables1766000000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const dialect = dialectOf(queryRunner.connection).name;
-    const statements =
-      dialect === 'mysql'
-        ? mysqlStatements()
-        : dialect === 'postgres'
-          ? postgresSchemaStatements(TABLES)
-          : sqliteStatements();
-    for (const sql of statements) await queryRunner.query(sql);
+    await runSchemaStatements(queryRunner, { mysql: mysqlStatements, sqlite: sqliteStatements, tables: TABLES });
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

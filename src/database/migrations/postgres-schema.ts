@@ -1,3 +1,6 @@
+import type { QueryRunner } from 'typeorm';
+import { dialectOf } from '../dialect.js';
+
 /**
  * Bugzilla 5.2's tables on PostgreSQL, exactly as its checksetup.pl makes them with
  * `$db_driver = 'pg'` (Bugzilla/DB/Schema/Pg.pm: `smallint` booleans, `serial` ids whose sequences
@@ -1182,6 +1185,20 @@ const TABLES: Readonly<Record<string, PostgresTable>> = {
     ],
   },
 };
+
+/**
+ * Runs a migration's DDL for the database it runs on: MySQL/MariaDB's and SQLite's written out by the
+ * migration, PostgreSQL's made from Bugzilla's Pg schema for the migration's `tables`.
+ */
+export async function runSchemaStatements(
+  queryRunner: QueryRunner,
+  ddl: { mysql: () => string[]; sqlite: () => string[]; tables: readonly string[] },
+): Promise<void> {
+  const dialect = dialectOf(queryRunner.connection).name;
+  const statements =
+    dialect === 'mysql' ? ddl.mysql() : dialect === 'postgres' ? postgresSchemaStatements(ddl.tables) : ddl.sqlite();
+  for (const sql of statements) await queryRunner.query(sql);
+}
 
 /**
  * The statements that make `tables` on PostgreSQL: every table first, then their keys and
