@@ -8,6 +8,8 @@ import Database from 'better-sqlite3';
 import { dump, load } from 'js-yaml';
 import mysql from 'mysql2/promise';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/test-app.js';
+import pg from 'pg';
+import { toPostgresSql } from '../src/database/dialects/postgres-sql.js';
 
 /**
  * SPEC §14, the catalogue as code, through the packed command (`dist/src/cli/bugzilla-products.js`,
@@ -581,6 +583,17 @@ async function runSql(url: string, sql: string): Promise<void> {
       connection.prepare(sql).run();
     } finally {
       connection.close();
+    }
+    return;
+  }
+  if (url.startsWith('postgres')) {
+    // MySQL's SQL (backticks), translated as the service translates its own.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(toPostgresSql(sql));
+    } finally {
+      await client.end();
     }
     return;
   }

@@ -3,6 +3,7 @@ import { modelSeries } from './support/change-stream.js';
 import { otherWriter, type OtherWriter } from './support/other-writer.js';
 import { type PostgresServer, startPostgres } from './support/postgres-server.js';
 import { DIALECTS, startTestApp, type TestApp } from './support/test-app.js';
+import { PACKAGE_VERSION } from './support/release.js';
 
 /**
  * The in-memory model follows PostgreSQL's logical decoding (SPEC §16, §15), as it follows MariaDB's
@@ -64,7 +65,7 @@ describe.runIf(DIALECTS.includes('postgres'))(
       const health = await app.get('/health');
       expect([health.status, health.body]).toEqual([
         200,
-        { status: 'ok', change_stream: { configured: 'binlog', mode: 'binlog' } },
+        { status: 'ok', version: PACKAGE_VERSION, change_stream: { configured: 'binlog', mode: 'binlog' } },
       ]);
       expect((await modelSeries(app)).mode).toBe('binlog');
       expect(await server.sql('SELECT slot_name, plugin, active FROM pg_replication_slots', 'bzp_logical')).toEqual([
@@ -186,7 +187,7 @@ describe.runIf(DIALECTS.includes('postgres'))('when PostgreSQL cannot give its l
       await app.get('/rest/product_accessible');
       expect((await modelSeries(app)).mode).toBe('poll');
       // /health answers as before (SPEC §7): no log in play; the reason is said at start.
-      expect((await app.get('/health')).body).toEqual({ status: 'ok' });
+      expect((await app.get('/health')).body).toEqual({ status: 'ok', version: PACKAGE_VERSION });
       expect(app.app.get(ModelCache).changeFollowing).toEqual({
         configured: 'auto',
         mode: 'poll',
