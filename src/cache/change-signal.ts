@@ -131,7 +131,8 @@ export class DataVersionSignal implements ChangeSignal {
 }
 
 /**
- * PostgreSQL: the server's transaction snapshot (`pg_current_snapshot()`: the oldest transaction
+ * PostgreSQL: the server's transaction snapshot (`txid_current_snapshot()`, which PostgreSQL 12 has
+ * too, where `pg_current_snapshot()` came only in 13: the oldest transaction
  * still running, the next transaction id, those in progress between). A writing transaction takes
  * an id; its commit leaves the in-progress list or moves the oldest. Any change of the snapshot
  * therefore covers every commit since the last reading (transactions that wrote nothing take no
@@ -145,7 +146,7 @@ export class SnapshotSignal implements ChangeSignal {
   constructor(private readonly read: ModelReader) {}
 
   async changes(): Promise<SignalReading> {
-    const rows = await this.read<{ snapshot: string }>('SELECT CAST(pg_current_snapshot() AS TEXT) AS snapshot');
+    const rows = await this.read<{ snapshot: string }>('SELECT CAST(txid_current_snapshot() AS TEXT) AS snapshot');
     const snapshot = String(rows[0]?.snapshot);
     const changed = this.snapshot === undefined || snapshot !== this.snapshot;
     return { changed: changed ? 'all' : new Set(), accept: () => void (this.snapshot = snapshot) };
