@@ -14,21 +14,11 @@
 //
 // Results: bench/results/reload.{json,md}.
 import { spawn } from 'node:child_process';
-import {
-  appendFileSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { healthVersion, installedCopy, sleep, untilGone } from './installed-copy.mjs';
 import { workerPids } from './processes.mjs';
 import { stopProcess } from './stop-process.mjs';
 
@@ -50,47 +40,19 @@ function parseArgs(argv) {
   return options;
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 function percentile(values, p) {
   if (!values.length) return null;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function healthVersion(base) {
-  try {
-    const answer = await fetch(`${base}/health`, { headers: { connection: 'close' } });
-    return (await answer.json()).version;
-  } catch {
-    return undefined;
-  }
-}
-
-async function untilGone(pids) {
-  const alive = () =>
-    pids.filter((pid) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    });
-  while (alive().length) await sleep(20);
-}
-
 /** One service (WORKERS=workers) under load, reloaded `reloads` times; the figures. */
 async function run(options, workers, fixture, databaseUrl, port) {
-  const copy = mkdtempSync(join(tmpdir(), 'bench-reload-'));
-  cpSync(join(root, 'dist'), join(copy, 'dist'), { recursive: true });
-  cpSync(join(root, 'package.json'), join(copy, 'package.json'));
-  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
-  const manifest = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8'));
+  const copy = installedCopy('bench-reload-');
   const base = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, [join(copy, 'dist/src/main.js')], {
-    cwd: copy,
+  const child = spawn(process.execPath, [copy.main], {
+    cwd: copy.folder,
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -144,8 +106,8 @@ async function run(options, workers, fixture, databaseUrl, port) {
     const reloads = [];
     for (let n = 1; n <= options.reloads; n++) {
       await sleep(options.before * 1000);
-      const version = `${manifest.version}-bench.${n}`;
-      writeFileSync(join(copy, 'package.json'), JSON.stringify({ ...manifest, version }));
+      const version = `${copy.version}-bench.${n}`;
+      copy.upgrade(version);
       const old = workerPids(child.pid);
       const before = Date.now();
       child.kill('SIGHUP');
@@ -180,7 +142,7 @@ async function run(options, workers, fixture, databaseUrl, port) {
   } finally {
     load?.stop();
     await stopProcess(child);
-    rmSync(copy, { recursive: true, force: true });
+    copy.remove();
   }
 }
 

@@ -34,6 +34,9 @@
 // --reload: reloads (upgrades in place) under a keep-alive load: SIGHUP to the new version, p99 before and
 // during, failed requests (bench/reload.mjs, its options there).
 //
+// --soak: an hour through the front with a site's mix and a reload every ten minutes: failed requests,
+// memory (bench/soak.mjs, its options there).
+//
 // --quiet-wait S: before each measurement, wait up to S seconds for the rest of the machine (other
 // sessions' builds and tests) to use less than a fifth of a core. The "other CPU %" column shows how
 // much of the machine went elsewhere during each measurement either way.
@@ -88,6 +91,13 @@ function parseArgs(argv) {
 if (process.argv.includes('--reload')) {
   const { reload } = await import('./reload.mjs');
   process.exit(await reload(process.argv.slice(2)));
+}
+
+// --soak: the front over a long run with a reload every few minutes: failed requests, memory (SPEC §13, §17;
+// bench/soak.mjs, its options there).
+if (process.argv.includes('--soak')) {
+  const { soak } = await import('./soak.mjs');
+  process.exit(await soak(process.argv.slice(2)));
 }
 
 // --front: the price of being the front of a Bugzilla (SPEC §13; bench/front.mjs, its options there).
