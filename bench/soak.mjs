@@ -172,7 +172,9 @@ export async function soak(argv) {
         await sleep(50);
       }
       reloads.push({ n, minute: (at - started) / 60_000, toNewVersionMs: Date.now() - at });
-      console.log(`reload ${n}: new version serving after ${reloads.at(-1).toNewVersionMs} ms; failed so far ${JSON.stringify(failures)}`);
+      console.log(
+        `reload ${n}: new version serving after ${reloads.at(-1).toNewVersionMs} ms; failed so far ${JSON.stringify(failures)}`,
+      );
     }
     sample();
     measuring = false;
@@ -199,7 +201,11 @@ export async function soak(argv) {
       failures,
       reloads,
       perInterval,
-      supervisorMb: { afterWarmUp: warm.supervisorMb, last: memory.at(-1).supervisorMb, max: Math.max(...memory.map((m) => m.supervisorMb)) },
+      supervisorMb: {
+        afterWarmUp: warm.supervisorMb,
+        last: memory.at(-1).supervisorMb,
+        max: Math.max(...memory.map((m) => m.supervisorMb)),
+      },
       memory,
     };
     writeFileSync(join(RESULTS, 'soak.json'), `${JSON.stringify(summary, null, 2)}\n`);

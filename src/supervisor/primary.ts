@@ -82,8 +82,10 @@ export async function supervise(): Promise<void> {
     } else if (message.bzp === 'siblings') {
       recent.push({ at: Date.now(), message: message.message });
       if (recent.length > SIBLING_REPLAY_MAX) recent.shift();
-      for (const worker of [...serving, ...draining, ...starting])
-        if (worker !== from && worker.isConnected()) worker.send(message.message as never);
+      // Every other worker alive, whatever its state: starting, serving, draining, and also the new workers of a
+      // reload that are ready and take connections while the rest of their generation starts (in none of the sets).
+      for (const worker of Object.values(cluster.workers ?? {}))
+        if (worker && worker !== from && worker.isConnected()) worker.send(message.message as never);
     }
   });
 

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { toPostgresParam, toPostgresSql } from '../../src/database/dialects/postgres-sql.js';
+import { type AppConfig, loadConfig } from '../../src/config/app-config.js';
 import type { TestApp } from './test-app.js';
 
 /** Another connection to the same database, as a Perl Bugzilla or an admin's SQL prompt would be. */
@@ -11,8 +12,16 @@ export interface OtherWriter {
 }
 
 /** Opens a connection of its own to the test app's database, past the service and its write hook. */
-export async function otherWriter(app: TestApp): Promise<OtherWriter> {
-  const database = app.config.database;
+export function otherWriter(app: TestApp): Promise<OtherWriter> {
+  return otherWriterOn(app.config.database);
+}
+
+/** The same for a database the test reaches by its URL alone (a service started as a process of its own). */
+export function otherWriterOnUrl(url: string): Promise<OtherWriter> {
+  return otherWriterOn(loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }).database);
+}
+
+async function otherWriterOn(database: AppConfig['database']): Promise<OtherWriter> {
   if (database.type === 'mysql') {
     const connection = await mysql.createConnection(database.url);
     return {
