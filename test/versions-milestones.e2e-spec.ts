@@ -1,4 +1,4 @@
-import { forEachDialect, type TestApp } from './support/test-app.js';
+import { DIALECTS, forEachDialect, startTestApp, type TestApp } from './support/test-app.js';
 import { envelope as error } from './support/envelope.js';
 import { itLeavesTheDatabaseConsistent } from './support/db-check.js';
 
@@ -463,4 +463,48 @@ forEachDialect('versions and milestones', (getApp) => {
   });
 
   itLeavesTheDatabaseConsistent(getApp);
+});
+
+/**
+ * On PostgreSQL a product may have two milestones spelled alike but for letter case (Bugzilla's Pg index on
+ * `milestones (product_id, value)` counts it; a Perl Bugzilla there may have made both). The default names
+ * one of them exactly, as Bugzilla's `eq` and its sanitycheck compare there.
+ */
+describe.runIf(DIALECTS.includes('postgres'))('two milestones spelled alike but for letter case [postgres]', () => {
+  let app: TestApp;
+  let fx: Fixture;
+  beforeAll(async () => {
+    app = await startTestApp('postgres');
+    fx = await seedFixture(app);
+    await app.seed.milestone(fx.products.main, 'm1', { sortkey: 20 });
+    const [general] = await app.rows('SELECT id FROM components WHERE product_id = ?', [fx.products.main]);
+    await app.seed.bug({
+      product: fx.products.main,
+      component: Number(general.id),
+      reporter: fx.ids.admin,
+      assignee: fx.ids.admin,
+      targetMilestone: 'm1',
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('deletes M1, which is not the default m1, and leaves m1, its bugs and the default alone', async () => {
+    await app.rows("UPDATE products SET defaultmilestone = 'm1' WHERE id = ?", [fx.products.main]);
+    const removed = await app.delete('/rest/product/Main/milestone/M1', { query: { api_key: fx.keys.admin } });
+    expect(removed.status).toBe(200);
+    expect((await values(app, 'milestones', fx.products.main)).map((m) => m.value)).toEqual(['m1']);
+    expect(await app.rows('SELECT defaultmilestone FROM products WHERE id = ?', [fx.products.main])).toEqual([
+      { defaultmilestone: 'm1' },
+    ]);
+    expect(await app.rows('SELECT target_milestone FROM bugs WHERE product_id = ?', [fx.products.main])).toEqual([
+      { target_milestone: 'm1' },
+    ]);
+    const refused = await app.delete('/rest/product/Main/milestone/m1', { query: { api_key: fx.keys.admin } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual(
+      error(32000, "Sorry, but m1 is the default milestone for the 'Main' product, and so it cannot be deleted."),
+    );
+  });
 });

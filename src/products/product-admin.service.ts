@@ -216,7 +216,7 @@ export class ProductAdminService {
     }
     const milestones =
       values.defaultMilestone === undefined
-        ? new Set<number>()
+        ? new Map<number, string>()
         : await this.milestonesNamed(em, products, values.defaultMilestone.trim());
 
     // Validate every product first (Bugzilla's order: default milestone, description, name), then write.
@@ -225,9 +225,13 @@ export class ProductAdminService {
       const next: ProductRow = { ...product };
       if (values.defaultMilestone !== undefined) {
         // Bugzilla checks that the milestone exists as the database compares values, and stores the value given.
+        // Found regardless of letter case on every database (MariaDB's rule), the value is stored as given where
+        // the database's own comparison takes it for the milestone (MariaDB, SQLite), else as the milestone is
+        // spelled (PostgreSQL), so that the default names an existing milestone as Bugzilla's checks compare.
         const milestone = values.defaultMilestone.trim();
-        if (!milestones.has(product.id)) throw milestoneMissing(milestone, product.name);
-        next.defaultmilestone = milestone;
+        const spelled = milestones.get(product.id);
+        if (spelled === undefined) throw milestoneMissing(milestone, product.name);
+        next.defaultmilestone = this.dialect().sameValue(milestone, spelled) ? milestone : spelled;
       }
       if (values.description !== undefined) next.description = checkDescription(values.description);
       if (values.isOpen !== undefined) next.isactive = values.isOpen;
@@ -382,12 +386,22 @@ export class ProductAdminService {
   }
 
   /** The products (of `products`) that have a milestone equal to `value` as the database compares values. */
-  private async milestonesNamed(em: EntityManager, products: ProductRow[], value: string): Promise<Set<number>> {
-    const rows: { product_id: number }[] = await em.query(
-      `SELECT product_id FROM milestones WHERE product_id IN (${products.map(() => '?').join(', ')}) AND ${this.dialect().textEquals('value')}`,
+  /** Each product's milestone equal to `value` regardless of letter case: its spelling, the exact one first. */
+  private async milestonesNamed(
+    em: EntityManager,
+    products: ProductRow[],
+    value: string,
+  ): Promise<Map<number, string>> {
+    const rows: { product_id: number; value: string }[] = await em.query(
+      `SELECT product_id, value FROM milestones WHERE product_id IN (${products.map(() => '?').join(', ')}) AND ${this.dialect().textEquals('value')}`,
       [...products.map((p) => p.id), value],
     );
-    return new Set(rows.map((row) => Number(row.product_id)));
+    const spelled = new Map<number, string>();
+    for (const row of rows) {
+      const id = Number(row.product_id);
+      if (!spelled.has(id) || row.value === value) spelled.set(id, String(row.value));
+    }
+    return spelled;
   }
 
   // ---------------------------------------------------------------- shared

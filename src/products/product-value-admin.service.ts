@@ -166,7 +166,7 @@ export class ProductValueAdminService {
       const taken = await this.valueNamed(em, info, product.id, next.value);
       if (taken && taken.id !== row.id) throw valueExists(info.kind, taken.value, product.name);
     }
-    const isDefault = info.kind === 'milestone' && sameValue(row.value, product.defaultMilestone);
+    const isDefault = info.kind === 'milestone' && this.dialect().sameValue(row.value, product.defaultMilestone);
     if (isDefault && row.isactive && !next.isactive) throw milestoneIsDefault(row.value, product.name, 'deactivated');
 
     const changed = (Object.keys(CHANGE_COLUMNS) as ValueChangeKey[]).filter(
@@ -186,17 +186,20 @@ export class ProductValueAdminService {
       throw error;
     }
     if (next.value !== row.value) {
-      // Bugs (and a product's default milestone) hold the value itself, not its id: as Bugzilla does, they follow the rename.
-      const dialect = this.dialect();
-      await em.query(
-        `UPDATE bugs SET ${info.bugColumn} = ? WHERE ${dialect.textEquals(info.bugColumn)} AND product_id = ?`,
-        [next.value, row.value, product.id],
-      );
+      // Bugs (and a product's default milestone) hold the value itself, not its id: as Bugzilla does, they follow the
+      // rename, with Bugzilla's own statements (`= ?`: the database's comparison; on PostgreSQL another spelling of
+      // the value is another value).
+      await em.query(`UPDATE bugs SET ${info.bugColumn} = ? WHERE ${info.bugColumn} = ? AND product_id = ?`, [
+        next.value,
+        row.value,
+        product.id,
+      ]);
       if (info.kind === 'milestone') {
-        await em.query(
-          `UPDATE products SET defaultmilestone = ? WHERE id = ? AND ${dialect.textEquals('defaultmilestone')}`,
-          [next.value, product.id, row.value],
-        );
+        await em.query('UPDATE products SET defaultmilestone = ? WHERE id = ? AND defaultmilestone = ?', [
+          next.value,
+          product.id,
+          row.value,
+        ]);
       }
     }
     const audit: AuditEntry[] = [];
@@ -226,11 +229,11 @@ export class ProductValueAdminService {
         product.id,
       ]);
       if (Number(n) <= 1) throw versionIsLast(row.value, product.name);
-    } else if (sameValue(row.value, product.defaultMilestone)) {
+    } else if (this.dialect().sameValue(row.value, product.defaultMilestone)) {
       throw milestoneIsDefault(row.value, product.name, 'deleted');
     }
     const bugs: { bug_id: number }[] = await em.query(
-      `SELECT bug_id FROM bugs WHERE product_id = ? AND ${this.dialect().textEquals(info.bugColumn)} ORDER BY bug_id`,
+      `SELECT bug_id FROM bugs WHERE product_id = ? AND ${info.bugColumn} = ? ORDER BY bug_id`,
       [product.id, row.value],
     );
     if (bugs.length > 0) {
@@ -296,7 +299,7 @@ export class ProductValueAdminService {
     return { product, row };
   }
 
-  /** The product's value equal to `name` as the database compares values (case-insensitively), the exact spelling first. */
+  /** The product's value equal to `name` regardless of letter case (MariaDB's rule on every database), the exact spelling first. */
   private async valueNamed(
     em: EntityManager,
     info: ValueKindInfo,
@@ -367,10 +370,6 @@ function readValues(info: ValueKindInfo, params: Record<string, unknown>, target
   const isActive = parseOptionalBoolean('is_active', params.is_active);
   const isOpen = parseOptionalBoolean('is_open', params.is_open);
   return { name: parseOptionalString('name', params.name), sortkey, isActive: isActive ?? isOpen };
-}
-
-function sameValue(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
 }
 
 function text(value: string | number | boolean): string {

@@ -36,6 +36,13 @@ export interface Dialect {
   forUpdateOf(alias: string): string;
   /** A condition: text column `column` equals `value` (an SQL expression, `?` by default) regardless of letter case. */
   textEquals(column: string, value?: string): string;
+  /**
+   * Whether two names of one product's components, versions or milestones are the same name as the
+   * database's own comparison (`name = ?`, which Bugzilla's Component, Version and Milestone lookups use)
+   * says: MySQL's and SQLite's collations ignore letter case, PostgreSQL's does not (there `Widget` and
+   * `widget` may be two components, as its unique index allows).
+   */
+  sameValue(a: string, b: string): boolean;
   /** A condition: text column `column` equals one of `count` placeholders regardless of letter case. */
   textIn(column: string, count: number): string;
   /**

@@ -26,6 +26,19 @@ describe('SQL fragments', () => {
     expect(postgresDialect.textOrder('g.name')).toBe('LOWER(g.name) COLLATE "C"');
   });
 
+  it("tell a product's values apart as the database's own comparison does (letter case counts on PostgreSQL only)", () => {
+    expect([mysqlDialect, sqliteDialect, postgresDialect].map((d) => d.sameValue('M1', 'm1'))).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect([mysqlDialect, sqliteDialect, postgresDialect].map((d) => d.sameValue('M1', 'M1'))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+  });
+
   it('write an upsert on a unique key', () => {
     const insert = 'INSERT INTO t (a, b, c) VALUES (?, ?, ?)';
     expect(mysqlDialect.upsert(insert, ['a', 'b'], ['c'])).toBe(`${insert} ON DUPLICATE KEY UPDATE c = VALUES(c)`);

@@ -43,6 +43,7 @@ export const mysqlDialect: Dialect = {
   forUpdate: ' FOR UPDATE',
   forUpdateOf: () => ' FOR UPDATE',
   textEquals: (column, value = '?') => `${column} = ${value}`,
+  sameValue: (a, b) => a.toLowerCase() === b.toLowerCase(),
   textIn: (column, count) => `${column} IN (${placeholderList(count)})`,
   // The collation matches every letter case (and may match more, which the caller's check drops);
   // a plain IN is answered from the unique name index (bench/README.md).

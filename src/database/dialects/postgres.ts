@@ -50,6 +50,7 @@ export const postgresDialect: Dialect = {
   forUpdate: ' FOR UPDATE',
   forUpdateOf: (alias) => ` FOR UPDATE OF ${alias}`,
   textEquals: (column, value = '?') => `LOWER(${column}) = LOWER(${value})`,
+  sameValue: (a, b) => a === b,
   textIn: (column, count) => `LOWER(${column}) IN (${placeholderList(count, 'LOWER(?)')})`,
   // Served by the lower(name) index of products and profiles.
   lowerCaseIn: (column, count) => `LOWER(${column}) IN (${placeholderList(count, 'LOWER(?)')})`,

@@ -29,6 +29,7 @@ export const sqliteDialect: Dialect = {
   forUpdate: '',
   forUpdateOf: () => '',
   textEquals: (column, value = '?') => `${column} = ${value} COLLATE NOCASE`,
+  sameValue: (a, b) => a.toLowerCase() === b.toLowerCase(),
   textIn: (column, count) => `${column} COLLATE NOCASE IN (${placeholderList(count)})`,
   // SQLite's LOWER() folds ASCII only: names with any other character are all preselected.
   lowerCaseIn: (column, count) =>
