@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// Fills a MariaDB/MySQL database with a large, deterministic Bugzilla data set for the benchmark.
+// Fills a MariaDB/MySQL or PostgreSQL database with a large, deterministic Bugzilla data set for the benchmark.
 //
 //   npm run bench:data -- [--products 2000] [--components 50] [--versions 20] [--milestones 20]
 //                         [--bugs 100000] [--users 1000] [--seed 1] [--force]
 //
-// DATABASE_URL (default mysql://root@127.0.0.1:3306/bzp_bench) names the database. It is dropped and
-// created again, then the service's own migrations (from dist/) create the schema, and the rows go in
-// with multi-row INSERTs. A database whose name does not contain "bench" is only replaced with --force.
+// DATABASE_URL (default mysql://root@127.0.0.1:3306/bzp_bench) names the database: a mysql:// (or
+// mariadb://) URL for MariaDB/MySQL, a postgres:// (or postgresql://) one for PostgreSQL, which gets the
+// same rows. It is dropped and created again, then the service's own migrations (from dist/) create the
+// schema (Bugzilla's MySQL or Pg schema), and the rows go in with multi-row INSERTs; on PostgreSQL each id
+// sequence is then moved past the ids written. A database whose name does not contain "bench" is only
+// replaced with --force. What differs between the two databases is in bench/bench-database.mjs.
 // The bench user's API key and the ids the benchmark needs go to bench/results/fixture.json (or the file
 // BENCH_FIXTURE_FILE names: the scale curve keeps one per size).
 import { execFileSync } from 'node:child_process';
@@ -14,7 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
-import mysql from 'mysql2/promise';
+import { connect, databaseKind, recreateDatabase } from './bench-database.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(root, 'bench', 'results');
@@ -25,7 +28,8 @@ export const BENCH_LOGIN = 'bench@bench.example';
 const USAGE = `usage: npm run bench:data -- [--products N] [--components M] [--versions V] [--milestones K]
                           [--bugs B] [--users U] [--seed S] [--force]
   Every product gets M components, V versions and K milestones ('${BIG_PRODUCT}' among them).
-  DATABASE_URL: mysql://user:pass@host:port/db (default ${DEFAULT_DATABASE_URL}).`;
+  DATABASE_URL: mysql://user:pass@host:port/db or postgres://user:pass@host:port/db
+                (default ${DEFAULT_DATABASE_URL}).`;
 
 function parseArgs(argv) {
   const options = { products: 2000, components: 50, versions: 20, milestones: 20, bugs: 100_000, users: 1000, seed: 1, force: false };
@@ -86,33 +90,6 @@ function apiKey(seed, userId) {
   return key;
 }
 
-/** Inserts `rows` (arrays in `columns` order) with multi-row INSERTs of `batch` rows. */
-async function insert(conn, table, columns, rows, batch = 5000) {
-  const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ?`;
-  for (let i = 0; i < rows.length; i += batch) await conn.query(sql, [rows.slice(i, i + batch)]);
-  return rows.length;
-}
-
-async function recreateDatabase(url, force) {
-  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!database || /[`]/.test(database)) fail(`DATABASE_URL must name a database (got '${url.href}')`);
-  const server = new URL(url.href);
-  server.pathname = '/';
-  const admin = await mysql.createConnection({ uri: server.href });
-  try {
-    const [tables] = await admin.query('SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = ?', [database]);
-    if (Number(tables[0].n) > 0 && !/bench/i.test(database) && !force) {
-      fail(`database '${database}' has tables and its name does not contain "bench": pass --force to replace it`);
-    }
-    // An existing empty database is filled as it is; one with tables is replaced.
-    if (Number(tables[0].n) > 0) await admin.query(`DROP DATABASE \`${database}\``);
-    await admin.query(`CREATE DATABASE IF NOT EXISTS \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
-  } finally {
-    await admin.end();
-  }
-  return database;
-}
-
 /** Creates the schema exactly as the service does: its own migrations, from the built dist/. */
 async function migrate(databaseUrl) {
   const dist = (path) => new URL(`../dist/src/${path}`, import.meta.url).href;
@@ -132,18 +109,19 @@ async function migrate(databaseUrl) {
   }
 }
 
-async function fill(conn, o) {
+/** Makes the rows, the same on every database; `db` is bench-database.mjs's connection. */
+async function fill(db, o) {
   const rnd = random(o.seed);
   const counts = {};
   const put = async (table, columns, rows) => {
-    counts[table] = (counts[table] ?? 0) + (await insert(conn, table, columns, rows));
+    counts[table] = (counts[table] ?? 0) + (await db.insert(table, columns, rows));
   };
   const now = Date.UTC(2026, 0, 1);
   const at = (msAgo) => new Date(now - msAgo);
   const DAY = 86_400_000;
 
   // --- classifications: the baseline's "Unclassified" (1) and four more.
-  const [[{ maxClass }]] = await conn.query('SELECT MAX(id) AS maxClass FROM classifications');
+  const [{ max_class: maxClass }] = await db.query('SELECT MAX(id) AS max_class FROM classifications');
   const classIds = [1];
   const classRows = [];
   for (let i = 1; i <= 4; i++) {
@@ -153,16 +131,16 @@ async function fill(conn, o) {
   await put('classifications', ['id', 'name', 'description', 'sortkey'], classRows);
 
   // --- groups: 20 product/bug groups, and "bench-parent", whose members are members of group 3 (inherited).
-  const [[{ maxGroup }]] = await conn.query('SELECT MAX(id) AS maxGroup FROM `groups`');
+  const [{ max_group: maxGroup }] = await db.query('SELECT MAX(id) AS max_group FROM `groups`');
   const groupIds = Array.from({ length: 20 }, (_, i) => maxGroup + 1 + i);
   const parentGroup = maxGroup + 21;
   const groupRows = groupIds.map((id, i) => [id, `bench-group-${pad(i + 1, 2)}`, `Benchmark group ${i + 1}`, 1, '', 1]);
   groupRows.push([parentGroup, 'bench-parent', 'Members are members of bench-group-03', 1, '', 1]);
-  await put('`groups`', ['id', 'name', 'description', 'isbuggroup', 'userregexp', 'isactive'], groupRows);
+  await put('groups', ['id', 'name', 'description', 'isbuggroup', 'userregexp', 'isactive'], groupRows);
   // What Bugzilla's Group->create writes with each new group: the admin group is granted membership,
   // bless and visibility (grant types 0, 1, 2), so an admin sees and administers every product, and
   // the creation goes to audit_log.
-  const [[{ adminGroup }]] = await conn.query("SELECT id AS adminGroup FROM `groups` WHERE name = 'admin'");
+  const [{ admin_group: adminGroup }] = await db.query("SELECT id AS admin_group FROM `groups` WHERE name = 'admin'");
   const adminGrants = groupRows.flatMap(([id]) => [0, 1, 2].map((grantType) => [adminGroup, id, grantType]));
   await put('group_group_map', ['member_id', 'grantor_id', 'grant_type'], [[parentGroup, groupIds[2], 0], ...adminGrants]);
   const groupAudit = groupRows.map(([id, name]) => [null, 'Bugzilla::Group', id, '__create__', null, name, at(400 * DAY)]);
@@ -351,28 +329,26 @@ async function main() {
   } catch {
     fail(`DATABASE_URL is not a URL: '${databaseUrl}'`);
   }
-  if (!['mysql:', 'mariadb:'].includes(url.protocol)) fail('DATABASE_URL must be a mysql:// URL (the benchmark data is for MariaDB/MySQL)');
+  if (!databaseKind(url)) fail(`DATABASE_URL must be a mysql:// or postgres:// URL (got '${url.protocol}//…')`);
   // The schema comes from the built service; build it before anything is dropped.
   if (process.env.BENCH_NO_BUILD !== '1') {
     execFileSync(process.execPath, [join(root, 'scripts', 'build-if-needed.mjs')], { cwd: root, stdio: 'inherit' });
   }
   const started = Date.now();
-  const database = await recreateDatabase(url, options.force);
+  const database = await recreateDatabase(url, options.force, fail);
   await migrate(databaseUrl);
   const migrated = Date.now();
 
-  const conn = await mysql.createConnection({ uri: url.href, timezone: 'Z', charset: 'utf8mb4_unicode_520_ci' });
+  const db = await connect(url);
   let result;
   try {
-    await conn.query('SET SESSION foreign_key_checks = 0, SESSION unique_checks = 0');
-    await conn.beginTransaction();
-    result = await fill(conn, options);
-    await conn.commit();
-    await conn.query('SET SESSION foreign_key_checks = 1, SESSION unique_checks = 1');
-    // Fresh index statistics for the optimizer, as on a database that has been in use for a while.
-    for (const table of Object.keys(result.counts)) await conn.query(`ANALYZE TABLE ${table}`);
+    await db.begin();
+    result = await fill(db, options);
+    await db.commit();
+    // MariaDB: the checks back on and ANALYZE TABLE; PostgreSQL: the id sequences moved on and ANALYZE.
+    await db.finish(Object.keys(result.counts));
   } finally {
-    await conn.end();
+    await db.end();
   }
   const seconds = (Date.now() - migrated) / 1000;
   const rows = Object.values(result.counts).reduce((a, b) => a + b, 0);
@@ -385,7 +361,7 @@ async function main() {
     benchUser: { login: BENCH_LOGIN, id: 1, apiKey: result.benchKey, groupIds: result.benchGroups },
     bigProduct: BIG_PRODUCT,
     visitBugIds: result.visitBugIds,
-    rowCounts: Object.fromEntries(Object.entries(result.counts).map(([t, n]) => [t.replace(/`/g, ''), n])),
+    rowCounts: result.counts,
   };
   mkdirSync(RESULTS, { recursive: true });
   const fixtureFile = process.env.BENCH_FIXTURE_FILE || join(RESULTS, 'fixture.json');
