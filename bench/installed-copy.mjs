@@ -36,20 +36,6 @@ export async function healthVersion(base) {
   }
 }
 
-/** Resolves once none of `pids` runs (a reload's retired workers have drained and exited). */
-export async function untilGone(pids) {
-  const alive = () =>
-    pids.filter((pid) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    });
-  while (alive().length) await sleep(20);
-}
-
 /** Resident memory of a process in MB (/proc), or 0 once it is gone. */
 export function rssMb(pid) {
   try {

@@ -8,6 +8,7 @@ export declare function workerPids(pid: number): number[];
 export declare function servingPid(pid: number): number;
 export declare function serviceTicks(pid: number): number;
 export declare function freePort(): Promise<number>;
+export declare function untilGone(pids: number[], timeoutMs?: number): Promise<void>;
 export declare function runCommand(command: string, args: string[], env?: Record<string, string>): Promise<void>;
 export declare function generateBenchData(options: {
   products: number;

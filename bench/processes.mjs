@@ -117,3 +117,24 @@ export function freePort() {
     });
   });
 }
+
+/**
+ * Resolves once none of `pids` runs (a reload's retired workers have drained and exited); rejects after
+ * `timeoutMs`, naming those still running.
+ */
+export async function untilGone(pids, timeoutMs = Infinity) {
+  const deadline = Date.now() + timeoutMs;
+  const alive = () =>
+    pids.filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  while (alive().length) {
+    if (Date.now() > deadline) throw new Error(`workers ${alive().join(', ')} still run`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -18,8 +18,8 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { healthVersion, installedCopy, sleep, untilGone } from './installed-copy.mjs';
-import { workerPids } from './processes.mjs';
+import { healthVersion, installedCopy, sleep } from './installed-copy.mjs';
+import { untilGone, workerPids } from './processes.mjs';
 import { stopProcess } from './stop-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -4,7 +4,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DataSource } from 'typeorm';
-import { workerPids } from '../bench/processes.mjs';
+import { untilGone as untilProcessesGone, workerPids } from '../bench/processes.mjs';
 import { loadConfig } from '../src/config/app-config.js';
 import { buildDataSourceOptions } from '../src/database/data-source-options.js';
 import { runMigrations } from '../src/database/run-migrations.js';
@@ -75,23 +75,8 @@ async function untilLogged(
   }
 }
 
-/** Waits until none of `pids` runs (the retired workers have drained and exited). */
-async function untilGone(pids: number[], timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  const alive = () =>
-    pids.filter((pid) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    });
-  while (alive().length) {
-    if (Date.now() > deadline) throw new Error(`workers ${alive().join(', ')} still run`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Waits until none of `pids` runs (the retired workers have drained and exited), half a minute at most. */
+const untilGone = (pids: number[]) => untilProcessesGone(pids, 30_000);
 
 /** Waits until the service has `count` workers, none of them in `old`; their pids. */
 async function untilWorkers(service: ServiceProcess, count: number, old: number[] = []): Promise<number[]> {
