@@ -53,7 +53,7 @@ import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import mysql from 'mysql2/promise';
 import { placeTable, profileTable } from './profile-summary.mjs';
-import { processTicks, waitForHealth } from './processes.mjs';
+import { processTicks, waitForHealth, workerPids } from './processes.mjs';
 import { stopProcess as stop } from './stop-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -132,6 +132,11 @@ if (!existsSync(fixturePath)) {
 }
 const fixture = JSON.parse(readFileSync(fixturePath, 'utf8'));
 const databaseUrl = process.env.DATABASE_URL || fixture.databaseUrl;
+// On PostgreSQL (the same data: `DATABASE_URL=postgres://... npm run bench:data`) the yardsticks that speak
+// MariaDB's protocol do not run: the mysql2 baseline and the statement counts (mysql2's tracing channels,
+// SHOW GLOBAL STATUS). The service, the ceiling and the Nest floor do, with the postgres processes' CPU.
+const onPostgres = /^postgres(ql)?:/.test(databaseUrl);
+if (onPostgres) options.count = false;
 const port = Number(process.env.BENCH_PORT || 3187);
 const SERVICE = `http://127.0.0.1:${port}`;
 const BASELINE = `http://127.0.0.1:${port + 1}`;
@@ -161,7 +166,7 @@ const SCENARIOS = [
   { id: 'product_list', label: 'GET /rest/product?type=accessible&include_fields=id,name', path: '/rest/product?type=accessible&include_fields=id,name' },
   { id: 'visit_post', label: 'POST /rest/bug_user_last_visit/{id}', path: '/rest/bug_user_last_visit/{id}', method: 'POST' },
   { id: 'visit_recent', label: 'GET /rest/bug_user_last_visit', path: '/rest/bug_user_last_visit' },
-].filter((s) => !options.only || options.only.includes(s.id));
+].filter((s) => (!options.only || options.only.includes(s.id)) && !(onPostgres && s.other === 'baseline'));
 
 // --- processes ------------------------------------------------------------------------------------
 const children = [];
@@ -208,7 +213,7 @@ function cpuTotals() {
 
 function mysqldPids() {
   try {
-    return execFileSync('pgrep', ['-x', 'mariadbd|mysqld'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+    return execFileSync('pgrep', ['-x', onPostgres ? 'postgres' : 'mariadbd|mysqld'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
   } catch {
     return [];
   }
@@ -224,10 +229,12 @@ function withChildren(pid) {
 }
 
 function cpuSnapshot(pids, serverPid, dbPids) {
-  const serverPids = [serverPid].flat();
+  // A service started as `node dist/src/main.js` is a supervisor and its workers (SPEC §17): the workers serve.
+  const withWorkers = (list) => [...new Set(list.flatMap((pid) => (pid ? [pid, ...workerPids(pid)] : [])))];
+  const serverPids = withWorkers([serverPid].flat());
   return {
     total: cpuTotals().busy,
-    ours: pids.reduce((sum, pid) => sum + processTicks(pid), 0),
+    ours: withWorkers(pids).reduce((sum, pid) => sum + processTicks(pid), 0),
     server: serverPids.reduce((sum, pid) => sum + processTicks(pid), 0),
     db: dbPids.reduce((sum, pid) => sum + processTicks(pid), 0),
     at: Date.now(),
@@ -274,7 +281,8 @@ function firstDifference(a, b, path = '$') {
 
 async function verify() {
   const service = await get(SERVICE, bigPath);
-  const baseline = await get(BASELINE, bigPath);
+  // On PostgreSQL there is no baseline to compare with: the service's own answer stands in for it.
+  const baseline = onPostgres ? service : await get(BASELINE, bigPath);
   if (service.status !== 200 || baseline.status !== 200) {
     throw new Error(`single product: service answered ${service.status}, baseline ${baseline.status}: ${service.text.slice(0, 200)} | ${baseline.text.slice(0, 200)}`);
   }
@@ -477,11 +485,11 @@ function ratios(rows) {
 /** One measurement of `scenario` at `connections` against whatever answers on SERVICE (or BASELINE). */
 async function measure(scenario, connections, serverPids, watched, dbPids, questions) {
   if (options.quietWait > 0) await waitForQuiet(watched, options.quietWait);
-  const questionsBefore = await questions();
+  const questionsBefore = questions ? await questions() : NaN;
   const before = cpuSnapshot(watched, serverPids, dbPids);
   const result = await cannon(scenario, connections, options.duration);
   const after = cpuSnapshot(watched, serverPids, dbPids);
-  const questionsAfter = await questions();
+  const questionsAfter = questions ? await questions() : NaN;
   const perRequest = (ticks) => (result.requests.total ? (ticks * 10) / result.requests.total : null);
   return {
     id: scenario.id,
@@ -496,7 +504,7 @@ async function measure(scenario, connections, serverPids, watched, dbPids, quest
     otherCpu: otherCpu(before, after),
     serverCpuMs: perRequest(after.server - before.server),
     dbCpuMs: perRequest(after.db - before.db),
-    dbStatementsPerRequest: result.requests.total ? (questionsAfter - questionsBefore - 1) / result.requests.total : null,
+    dbStatementsPerRequest: result.requests.total && questions ? (questionsAfter - questionsBefore - 1) / result.requests.total : null,
   };
 }
 
@@ -656,8 +664,8 @@ async function main() {
   // --profile: the service writes a V8 CPU profile of the whole run (written when it stops).
   const profileDir = join(RESULTS, 'profiles');
   const service = startService(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
-  const baseline = start('baseline', ['bench/baseline-server.mjs'], { DATABASE_URL: databaseUrl, PORT: String(port + 1) });
-  await Promise.all([waitFor(SERVICE, service), waitFor(BASELINE, baseline)]);
+  const baseline = onPostgres ? undefined : start('baseline', ['bench/baseline-server.mjs'], { DATABASE_URL: databaseUrl, PORT: String(port + 1) });
+  await Promise.all([waitFor(SERVICE, service), ...(baseline ? [waitFor(BASELINE, baseline)] : [])]);
   // The ceiling asks the running service once for the answers it then replays.
   const ceilingPaths = [...new Set(SCENARIOS.filter((s) => s.other === 'ceiling').map((s) => s.path))];
   const ceiling = start('ceiling', ['bench/ceiling-server.mjs'], {
@@ -679,15 +687,15 @@ async function main() {
   const dbPids = mysqldPids();
   // Statements the database server ran during each measurement, from every client: above the
   // service's own count per request, other sessions' tests were using the same server.
-  const status = await mysql.createConnection({ uri: databaseUrl });
-  const questions = async () => Number((await status.query("SHOW GLOBAL STATUS LIKE 'Questions'"))[0][0].Value);
-  const watched = [process.pid, service.pid, baseline.pid, ceiling.pid, floor.pid, ...dbPids];
+  const status = onPostgres ? undefined : await mysql.createConnection({ uri: databaseUrl });
+  const questions = status && (async () => Number((await status.query("SHOW GLOBAL STATUS LIKE 'Questions'"))[0][0].Value));
+  const watched = [process.pid, service.pid, ...(baseline ? [baseline.pid] : []), ceiling.pid, floor.pid, ...dbPids];
   const rows = [];
   console.log(
     `\nMeasuring ${SCENARIOS.length} scenarios at ${options.connections.join(', ')} connections, ` +
       `${options.rounds > 1 ? `${options.rounds} rounds of ` : ''}${options.duration} s each (LOG_LEVEL=${options.logLevel}).`,
   );
-  const serverPidOf = (scenario) => ({ baseline: baseline.pid, ceiling: ceiling.pid, floor: floor.pid })[scenario.other] ?? service.pid;
+  const serverPidOf = (scenario) => ({ baseline: baseline?.pid, ceiling: ceiling.pid, floor: floor.pid })[scenario.other] ?? service.pid;
   for (const family of familiesOf(SCENARIOS)) {
     // Warm up (JIT, connection pool, database buffers, the service's model) without recording.
     if (options.warmup > 0) for (const scenario of family) await cannon(scenario, 10, options.warmup);
@@ -705,14 +713,14 @@ async function main() {
       }
     }
   }
-  await status.end();
+  await status?.end();
   await stopAll();
 
   const ratio = ratios(rows);
   const info = machine();
   const profile = options.profile ? newestProfile(profileDir) : undefined;
   const markdown = [
-    `Run ${startedAt.toISOString()} — ${info.cpu}, ${info.nproc} cores, ${info.memoryGiB} GiB, Node ${info.node}, ${info.mariadb}`,
+    `Run ${startedAt.toISOString()} — ${info.cpu}, ${info.nproc} cores, ${info.memoryGiB} GiB, Node ${info.node}, ${onPostgres ? 'PostgreSQL' : info.mariadb}`,
     `Data: ${Object.entries(fixture.rowCounts).map(([t, n]) => `${t} ${n}`).join(', ')}`,
     `Service: node dist/src/main.js, LOG_LEVEL=${options.logLevel}; ${options.duration} s per measurement; autocannon in the same machine.`,
     '',
