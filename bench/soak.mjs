@@ -108,7 +108,7 @@ export async function soak(argv) {
       HOST: '127.0.0.1',
       PORT: String(port),
       WORKERS: String(options.workers),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
       DEMO_DATA: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -122,6 +122,7 @@ export async function soak(argv) {
 
   const started = Date.now();
   const answers = []; // [at, ms] of every answer, for the per-interval percentiles
+  const perSecond = []; // the answers' times, by second of the run (for the series in soak.json)
   const failures = {};
   let sent = 0;
   let measuring = true;
@@ -153,6 +154,8 @@ export async function soak(argv) {
     load.on('response', (_client, status, _bytes, time) => {
       sent++;
       answers.push([Date.now(), time]);
+      const second = Math.floor((Date.now() - started) / 1000);
+      (perSecond[second] ??= []).push(time);
       if (status < 200 || status >= 300) fail(status);
     });
     load.on('reqError', (error) => fail(error.code ?? error.message));
@@ -207,6 +210,11 @@ export async function soak(argv) {
         max: Math.max(...memory.map((m) => m.supervisorMb)),
       },
       memory,
+      // p50 / p99 of each 10 s of the run: where a slowdown starts and whether it lasts.
+      latencyByTenSeconds: Array.from({ length: Math.ceil(perSecond.length / 10) }, (_, i) => {
+        const times = perSecond.slice(i * 10, i * 10 + 10).flatMap((x) => x ?? []);
+        return { from: i * 10, answers: times.length, p50: percentile(times, 50), p99: percentile(times, 99) };
+      }),
     };
     writeFileSync(join(RESULTS, 'soak.json'), `${JSON.stringify(summary, null, 2)}\n`);
     const mb = (n) => n.toFixed(0);
