@@ -391,4 +391,30 @@ describe.each(DIALECTS)('what keeping the model fresh costs [%s]', (dialect: Dia
       expect(window.sql.length).toBeLessThan(window.requests / 4);
     }
   });
+
+  it.runIf(dialect === 'postgres')(
+    "PostgreSQL: a commit outside the model (another database on the server, a bug) reads the tables' fingerprints, not the tables",
+    async () => {
+      await quietServer!.sql('CREATE DATABASE bzp_signal_elsewhere');
+      await quietServer!.sql(['CREATE TABLE elsewhere (n integer)'], 'bzp_signal_elsewhere');
+      await app.get('/rest/product_accessible');
+      const spy = vi.spyOn(app.ds.logger, 'logQuery');
+      let sql: string[];
+      try {
+        for (let i = 0; i < 5; i++) {
+          await quietServer!.sql([`INSERT INTO elsewhere VALUES (${i})`], 'bzp_signal_elsewhere');
+          await other.run('UPDATE bugs SET short_desc = ? WHERE 1 = 0', ['nothing']);
+          await new Promise((resolve) => setTimeout(resolve, CHECK_BOUND_MS));
+          expect((await app.get('/rest/product_accessible')).status).toBe(200);
+        }
+        sql = spy.mock.calls.map((call) => String(call[0]));
+      } finally {
+        spy.mockRestore();
+      }
+      const fingerprints = sql.filter((statement) => /SUM\(CAST\(CAST\(xmin/.test(statement));
+      // The server's snapshot moved at each commit elsewhere: the fingerprints were read, and no table again.
+      expect(fingerprints.length).toBeGreaterThan(0);
+      expect(sql.filter((statement) => !/txid_current_snapshot|SUM\(CAST\(CAST\(xmin/.test(statement))).toEqual([]);
+    },
+  );
 });

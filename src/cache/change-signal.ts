@@ -132,24 +132,57 @@ export class DataVersionSignal implements ChangeSignal {
 
 /**
  * PostgreSQL: the server's transaction snapshot (`txid_current_snapshot()`, which PostgreSQL 12 has
- * too, where `pg_current_snapshot()` came only in 13: the oldest transaction
- * still running, the next transaction id, those in progress between). A writing transaction takes
- * an id; its commit leaves the in-progress list or moves the oldest. Any change of the snapshot
- * therefore covers every commit since the last reading (transactions that wrote nothing take no
- * id and move nothing). The snapshot is the whole server's, not this database's nor a table's: like
- * SQLite's data_version, any change reloads the whole model. The logical-decoding stream names the
- * rows instead (SPEC §16).
+ * too, where `pg_current_snapshot()` came only in 13: the oldest transaction still running, the next
+ * transaction id, those in progress between). A writing transaction takes an id; its commit leaves the
+ * in-progress list or moves the oldest. Any change of the snapshot therefore covers every commit since
+ * the last reading (transactions that wrote nothing take no id and move nothing): while it stands
+ * still, the check costs that one statement.
+ *
+ * The snapshot is the whole server's, moved as much by Bugzilla's own bug updates, by another database
+ * on the server or by a vacuum as by a change to a product. So when it moves, one more statement asks
+ * each of the model's tables for a fingerprint: its row count and the sum of its rows' `xmin` (the id
+ * of the transaction that wrote each row version). An insert or a delete moves the count; an update
+ * writes a new row version with a new, larger id, which moves the sum; a transaction still running
+ * when it is read is seen at the next check, since its commit moves the snapshot again. Only the
+ * tables whose fingerprint moved are read again. The fingerprint reads each table whole (as MariaDB's
+ * signal does not need to), so on a server that is never quiet this costs a scan of the model's tables
+ * per half bound; the logical-decoding stream names the rows instead (SPEC §16).
  */
 export class SnapshotSignal implements ChangeSignal {
   private snapshot: string | undefined;
+  private fingerprints: ReadonlyMap<string, string> | undefined;
 
   constructor(private readonly read: ModelReader) {}
 
   async changes(): Promise<SignalReading> {
     const rows = await this.read<{ snapshot: string }>('SELECT CAST(txid_current_snapshot() AS TEXT) AS snapshot');
     const snapshot = String(rows[0]?.snapshot);
-    const changed = this.snapshot === undefined || snapshot !== this.snapshot;
-    return { changed: changed ? 'all' : new Set(), accept: () => void (this.snapshot = snapshot) };
+    if (this.snapshot !== undefined && snapshot === this.snapshot)
+      return { changed: new Set(), accept: () => undefined };
+    const fingerprints = await this.tableFingerprints();
+    const before = this.fingerprints;
+    const changed =
+      before === undefined
+        ? 'all'
+        : new Set(MODEL_TABLES.filter((table) => fingerprints.get(table) !== before.get(table)));
+    return {
+      changed,
+      accept: () => {
+        this.snapshot = snapshot;
+        this.fingerprints = fingerprints;
+      },
+    };
+  }
+
+  /** Each model table's row count and sum of row-version ids, in one statement. */
+  private async tableFingerprints(): Promise<Map<string, string>> {
+    const rows = await this.read<{ name: string; n: unknown; s: unknown }>(
+      MODEL_TABLES.map(
+        (table) =>
+          `SELECT '${table}' AS name, COUNT(*) AS n, SUM(CAST(CAST(xmin AS TEXT) AS BIGINT)) AS s FROM "${table}"`,
+      ).join(' UNION ALL '),
+    );
+    return new Map(rows.map((row) => [String(row.name), `${String(row.n)}|${String(row.s)}`]));
   }
 }
 
