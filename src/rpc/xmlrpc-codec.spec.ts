@@ -40,7 +40,7 @@ describe('parseMethodCall', () => {
       params: {
         ids: [1, -2],
         flag: false,
-        ratio: 1.5,
+        ratio: '1.5',
         when: '2026-11-23T08:28:58Z',
         zoned: '2026-11-23T08:28:58Z',
         blob: 'héllo',
@@ -83,6 +83,16 @@ describe('parseMethodCall', () => {
     expect(() => checkXmlBounds(`${'<a>'.repeat(64)}${'</a>'.repeat(64)}`)).not.toThrow();
     // Comments, CDATA and processing instructions are not elements.
     expect(() => checkXmlBounds(`<a><!-- <b><b><b> --><![CDATA[<c><c>]]><?pi <d>?></a>`)).not.toThrow();
+  });
+
+  it("keeps a <double> as its text, as Bugzilla's XMLRPC::Lite does: the string 2.0 sent as a double stays 2.0", () => {
+    const parsed = parseMethodCall(
+      '<?xml version="1.0"?><methodCall><methodName>Product.create</methodName><params><param><value><struct>' +
+        '<member><name>default_milestone</name><value><double>2.0</double></value></member>' +
+        '<member><name>version</name><value><double> 3.10 </double></value></member>' +
+        '</struct></value></param></params></methodCall>',
+    );
+    expect(parsed.params).toEqual({ default_milestone: '2.0', version: '3.10' });
   });
 
   it('faults for values and structures that are not XML-RPC', () => {

@@ -202,7 +202,10 @@ function decodeValue(nodes: Node[]): unknown {
       const text = decodeText(children).trim();
       if (text === '') return undefined;
       if (!DOUBLE.test(text)) throw invalidValue(name, text);
-      return Number(text);
+      // Its text, as Bugzilla's XMLRPC::Lite keeps it (a Perl scalar): a client that sends the string '2.0' as
+      // <double>2.0</double> (Bugzilla's own QA suite does) names milestone '2.0', not '2'. Where a number
+      // is wanted, the text is read as one, as a query string's is.
+      return text;
     }
     case 'boolean': {
       const text = decodeText(children).trim();
