@@ -68,7 +68,8 @@ describe.each(DIALECTS)('admin console: products [%s]', (dialect) => {
   /** The error text attached to the field labelled `label` (aria-describedby). */
   const errorOf = async (label: string) => {
     const field = page.getByLabel(label, { exact: true });
-    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    // The refusal's round trip, on a machine the whole suite loads, may take longer than the poll's default 5 s.
+    await expect.poll(() => field.getAttribute('aria-invalid'), { timeout: 20_000 }).toBe('true');
     const id = (await field.getAttribute('aria-describedby'))!.split(' ')[0];
     return page.locator(`[id="${id}"]`).textContent();
   };
