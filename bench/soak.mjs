@@ -121,8 +121,7 @@ export async function soak(argv) {
   service.stderr.on('data', keep);
 
   const started = Date.now();
-  const answers = []; // [at, ms] of every answer, for the per-interval percentiles
-  const perSecond = []; // the answers' times, by second of the run (for the series in soak.json)
+  const perSecond = []; // the answers' times, by second of the run: the intervals' percentiles and soak.json's series
   const failures = {};
   let sent = 0;
   let measuring = true;
@@ -153,7 +152,6 @@ export async function soak(argv) {
     });
     load.on('response', (_client, status, _bytes, time) => {
       sent++;
-      answers.push([Date.now(), time]);
       const second = Math.floor((Date.now() - started) / 1000);
       (perSecond[second] ??= []).push(time);
       if (status < 200 || status >= 300) fail(status);
@@ -184,8 +182,11 @@ export async function soak(argv) {
     load.stop();
 
     const edges = [started, ...reloads.map((r) => started + r.minute * 60_000), Date.now()];
+    /** The answers' times between two moments of the run, to the second. */
+    const timesBetween = (from, to) =>
+      perSecond.slice(Math.floor((from - started) / 1000), Math.floor((to - started) / 1000)).flatMap((x) => x ?? []);
     const perInterval = edges.slice(1).map((end, i) => {
-      const times = answers.filter(([at]) => at >= edges[i] && at < end).map(([, ms]) => ms);
+      const times = timesBetween(edges[i], end);
       const lastWorkers = memory.filter((m) => m.minute * 60_000 + started < end).at(-1);
       return {
         interval: i + 1,
@@ -212,7 +213,7 @@ export async function soak(argv) {
       memory,
       // p50 / p99 of each 10 s of the run: where a slowdown starts and whether it lasts.
       latencyByTenSeconds: Array.from({ length: Math.ceil(perSecond.length / 10) }, (_, i) => {
-        const times = perSecond.slice(i * 10, i * 10 + 10).flatMap((x) => x ?? []);
+        const times = timesBetween(started + i * 10_000, started + (i + 1) * 10_000);
         return { from: i * 10, answers: times.length, p50: percentile(times, 50), p99: percentile(times, 99) };
       }),
     };
