@@ -230,7 +230,10 @@ function withChildren(pid) {
 
 function cpuSnapshot(pids, serverPid, dbPids) {
   // A service started as `node dist/src/main.js` is a supervisor and its workers (SPEC §17): the workers serve.
-  const withWorkers = (list) => [...new Set(list.flatMap((pid) => (pid ? [pid, ...workerPids(pid)] : [])))];
+  // Only the processes this script started are asked for theirs (not every database process, each a pgrep).
+  const started = new Set(children.map((child) => child.pid));
+  const withWorkers = (list) =>
+    [...new Set(list.flatMap((pid) => (started.has(pid) ? [pid, ...workerPids(pid)] : pid ? [pid] : [])))];
   const serverPids = withWorkers([serverPid].flat());
   return {
     total: cpuTotals().busy,
