@@ -130,6 +130,11 @@ export class DataVersionSignal implements ChangeSignal {
   }
 }
 
+/** PostgreSQL: every model table's fingerprint (row count, sum of `xmin`), one row each (SnapshotSignal). */
+const TABLE_FINGERPRINTS_SQL = MODEL_TABLES.map(
+  (table) => `SELECT '${table}' AS name, COUNT(*) AS n, SUM(CAST(CAST(xmin AS TEXT) AS BIGINT)) AS s FROM "${table}"`,
+).join(' UNION ALL ');
+
 /**
  * PostgreSQL: the server's transaction snapshot (`txid_current_snapshot()`, which PostgreSQL 12 has
  * too, where `pg_current_snapshot()` came only in 13: the oldest transaction still running, the next
@@ -176,12 +181,7 @@ export class SnapshotSignal implements ChangeSignal {
 
   /** Each model table's row count and sum of row-version ids, in one statement. */
   private async tableFingerprints(): Promise<Map<string, string>> {
-    const rows = await this.read<{ name: string; n: unknown; s: unknown }>(
-      MODEL_TABLES.map(
-        (table) =>
-          `SELECT '${table}' AS name, COUNT(*) AS n, SUM(CAST(CAST(xmin AS TEXT) AS BIGINT)) AS s FROM "${table}"`,
-      ).join(' UNION ALL '),
-    );
+    const rows = await this.read<{ name: string; n: unknown; s: unknown }>(TABLE_FINGERPRINTS_SQL);
     return new Map(rows.map((row) => [String(row.name), `${String(row.n)}|${String(row.s)}`]));
   }
 }
