@@ -466,14 +466,13 @@ describe.each((['mysql', 'postgres'] as const).filter((d) => DIALECTS.includes(d
         'whichever worker answers: an old one, or a new one serving already while the other new one starts',
       async () => {
         // Bugzilla's editcomponents.cgi: the row is committed on a connection of its own before the page answers.
+        const writer = await otherWriterOnUrl(database.url);
         const bugzilla = new BugzillaStandIn();
         bugzilla.on(
           (method, url) => method === 'POST' && url === '/editcomponents.cgi',
           async (_req, res, body) => {
             const { description } = JSON.parse((await body()).toString()) as { description: string };
-            const writer = await otherWriterOnUrl(database.url);
             await writer.run("UPDATE components SET description = ? WHERE name = 'General'", [description]);
-            await writer.close();
             res.writeHead(200, { 'content-type': 'text/html; charset=UTF-8' });
             res.end('<html><body>Component Updated</body></html>');
           },
@@ -547,6 +546,7 @@ describe.each((['mysql', 'postgres'] as const).filter((d) => DIALECTS.includes(d
         } finally {
           await stopService(service);
           await bugzilla.close();
+          await writer.close();
         }
       },
       360_000,
