@@ -51,7 +51,7 @@ export class SessionService {
       `INSERT INTO logincookies (cookie, userid, ipaddr, lastused) VALUES (?, ?, NULL, ${dialectOf(this.dataSource).nowUtc()})`,
       [cookie, user.id],
     );
-    noteWrite(user.id);
+    await noteWrite(user.id);
     return { id: user.id, token: `${user.id}-${cookie}` };
   }
 
@@ -67,7 +67,7 @@ export class SessionService {
   async logout(user: AuthUser, cookie: string | undefined): Promise<{ result: null }> {
     if (cookie && isLoggedIn(user)) {
       await this.dataSource.query('DELETE FROM logincookies WHERE cookie = ? AND userid = ?', [cookie, user.id]);
-      noteWrite(user.id);
+      await noteWrite(user.id);
     }
     return { result: null };
   }

@@ -90,17 +90,20 @@ export function noteCaller(userId: number): void {
   if (store && userId > 0) store.userId = userId;
 }
 
-/** A write committed on the primary for `userId` (default: the request's caller): their next reads go there too. */
-export function noteWrite(userId?: number): void {
+/**
+ * A write committed on the primary for `userId` (default: the request's caller): their next reads go there
+ * too. Resolves once every other worker has been told (at once outside a cluster): await it before answering.
+ */
+export function noteWrite(userId?: number): Promise<void> | undefined {
   const store = requestContext.getStore();
   if (store) store.wrote = true;
   const id = userId ?? store?.userId;
-  if (!id || id <= 0) return;
+  if (!id || id <= 0) return undefined;
   const at = Date.now();
   lastWriteByUser.set(id, at);
-  // Under WORKERS=N the caller's next request may reach another worker: tell them (before the answer leaves).
+  // Under WORKERS=N the caller's next request may reach another worker: tell them before the answer leaves.
   // (A reload's new workers learn it too: the supervisor replays the recent ones to them.)
-  tellSiblings({ bzpCallerWrote: id, at } satisfies WroteMessage);
+  return tellSiblings({ bzpCallerWrote: id, at } satisfies WroteMessage);
 }
 
 function onSiblingWrite(message: unknown): void {

@@ -25,8 +25,8 @@ const logger = new Logger('Writes');
 
 export async function runInTransaction<T>(ds: DataSource, work: (em: EntityManager) => Promise<T>): Promise<T> {
   const result = await runOnPrimary(ds, work);
-  // The caller's next reads must see this commit even where replicas lag (read-routing.ts).
-  noteWrite();
+  // The caller's next reads must see this commit even where replicas lag (read-routing.ts), whichever worker.
+  await noteWrite();
   return result;
 }
 

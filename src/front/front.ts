@@ -46,12 +46,12 @@ export function registerFront(fastify: FastifyInstance, options: FrontOptions): 
     timeoutMs: options.timeoutMs,
     metrics,
     recent: options.recent,
-    // Marked when Bugzilla's answer begins — so that the other workers (WORKERS=N) learn of it before
-    // the client can send its next request — and again when it has ended: a page that prints its
-    // headers before it commits (Bugzilla's admin CGIs) has written only by then.
+    // Marked when Bugzilla's answer begins and again when it has ended (a page that prints its headers
+    // before it commits, as Bugzilla's admin CGIs do, has written only by then); each time the client
+    // sees the answer go on only once every worker (WORKERS=N) knows, so its next request finds them told.
     onAnswered: (request) => {
       const write = passedWrites.get(request);
-      if (write) outsideWrites.noteWrite(write);
+      return write ? outsideWrites.noteWrite(write) : undefined;
     },
   });
   const passOn: typeof passOnly = (request, reply, body) => {

@@ -14,9 +14,11 @@ import { tellSiblings } from '../supervisor/sibling-relay.js';
  * streamed body has been sent on, undici's destroy() of it sets the IncomingMessage's `socket` to
  * null (undici lib/core/util.js), and `request.ip` is undefined from then on.
  *
- * A write is marked when Bugzilla's answer begins — so that the other workers (WORKERS=N) learn of
- * it early — and again when the answer has ended: Bugzilla's CGIs print their headers before they
- * write (editcomponents.cgi and its kin), so only the end says the write is committed. For
+ * A write is marked when Bugzilla's answer begins and again when the answer has ended: Bugzilla's
+ * CGIs print their headers before they write (editcomponents.cgi and its kin), so only the end says
+ * the write is committed. Under WORKERS=N the client sees the beginning, and then the end, only once
+ * the supervisor has sent the mark to every other worker (sibling-relay.ts): whichever worker its next
+ * request reaches, on a new connection or a kept one, has the mark before the request. For
  * `windowMs` after a mark every request of that caller the service serves reads data from a check that
  * started after the mark: the first such request makes the model check again
  * (`refresh`: ModelCache.noteOutsideWrite), and the others are answered from that check or a later
@@ -52,12 +54,15 @@ export class OutsideWrites {
     return { keys: callerKeys(request), sentAt: Date.now() };
   }
 
-  /** Bugzilla's answer to a passed request that may have written begins, or has ended. */
-  noteWrite(write: PassedWrite): void {
-    if (this.windowMs === 0) return;
+  /**
+   * Bugzilla's answer to a passed request that may have written begins, or has ended. Resolves once
+   * every other worker has been sent the mark (at once outside a cluster).
+   */
+  noteWrite(write: PassedWrite): Promise<void> | undefined {
+    if (this.windowMs === 0) return undefined;
     const at = Date.now();
     this.mark(write.keys, { at, sentAt: write.sentAt, noted: false });
-    tellSiblings({ bzpOutsideWrite: write.keys, at, sentAt: write.sentAt } satisfies OutsideWriteMessage);
+    return tellSiblings({ bzpOutsideWrite: write.keys, at, sentAt: write.sentAt } satisfies OutsideWriteMessage);
   }
 
   /** The application is closing. */

@@ -66,8 +66,10 @@ export interface PassedAnswer {
   /**
    * Bugzilla's answer to a passed request begins ('starts': its status and headers came, nothing is
    * written to the client yet), has ended ('answered'), or never came ('undelivered': a 502/504).
+   * What it answers for 'starts' and 'answered' is waited for before the client sees the answer's
+   * beginning and its end.
    */
-  (request: FastifyRequest, outcome: 'starts' | 'answered' | 'undelivered'): void;
+  (request: FastifyRequest, outcome: 'starts' | 'answered' | 'undelivered'): Promise<void> | undefined;
 }
 
 export interface PassOnOptions {
@@ -137,10 +139,13 @@ export function registerPassOn(fastify: FastifyInstance, options: PassOnOptions)
           const took = seconds();
           metrics.observeBugzilla('answered', took);
           recent.answered(took * 1000);
-          options.onAnswered(request, 'starts');
-          relayAnswer(request, reply, answer.statusCode, answer.headers, answer.stream, () =>
-            options.onAnswered(request, 'answered'),
-          );
+          const relay = () =>
+            relayAnswer(request, reply, answer.statusCode, answer.headers, answer.stream, () =>
+              options.onAnswered(request, 'answered'),
+            );
+          const told = options.onAnswered(request, 'starts');
+          if (told) void told.then(relay);
+          else relay();
         },
         onError: (_reply, { error }) => {
           if (!again && mayPassAgain(request, body, error) && !reply.sent && !reply.raw.headersSent) {
@@ -251,7 +256,7 @@ function relayAnswer(
   status: number,
   headers: IncomingHttpHeaders,
   stream: Readable,
-  ended: () => void,
+  ended: () => Promise<void> | undefined,
 ): void {
   const sent: OutgoingHttpHeaders = endToEnd(headers);
   sent.via = headers.via ? `${String(headers.via)}, ${VIA}` : VIA;
@@ -259,10 +264,11 @@ function relayAnswer(
   if (!request.raw.complete) sent.connection = 'close';
   reply.hijack();
   const response = reply.raw;
-  response.writeHead(status, sent);
   // pipe() rather than pipeline(): pipeline makes an AbortController per call and aborts it at the end,
   // and the DOMException that abort builds (with its stack) was a tenth of a passed request's CPU.
   let done = false;
+  let told = false;
+  const tell = () => (told ? undefined : ((told = true), ended()));
   const finish = (failed: boolean) => {
     if (done) return;
     done = true;
@@ -270,10 +276,19 @@ function relayAnswer(
       stream.destroy();
       response.destroy();
     }
-    ended();
+    void tell();
   };
+  // The client left while the beginning was being noted (front.ts): nothing to relay.
+  if (response.destroyed) return finish(true);
+  response.writeHead(status, sent);
   stream.once('error', () => finish(true));
   response.once('close', () => finish(!response.writableFinished));
   response.once('finish', () => finish(false));
-  stream.pipe(response);
+  // The answer's last bytes leave once its end has been noted (a passed write: every worker knows of it).
+  stream.pipe(response, { end: false });
+  stream.once('end', () => {
+    const noted = tell();
+    if (noted) void noted.then(() => response.end());
+    else response.end();
+  });
 }

@@ -18,12 +18,14 @@ export type WorkerMessage =
   | { bzp: 'ready'; version: string }
   /** The worker could not start (and exits): the reason, in one line; `config` when a setting is bad. */
   | { bzp: 'start-failed'; reason: string; config: boolean }
-  /** A message for every other worker (read-routing.ts's and outside-writes.ts's marks). */
-  | { bzp: 'siblings'; message: unknown };
+  /** A message for every other worker (read-routing.ts's and outside-writes.ts's marks); `relayed` answers `id`. */
+  | { bzp: 'siblings'; message: unknown; id: number };
 
 export type PrimaryMessage =
   | { bzp: 'welcome'; report: ReloadReport; replay: unknown[] }
   | { bzp: 'report'; report: ReloadReport }
+  /** The sibling message `id` has been written to every other worker's channel. */
+  | { bzp: 'relayed'; id: number }
   /** Stop taking connections, finish the requests in hand, close each connection politely, exit. */
   | { bzp: 'drain' };
 

@@ -86,6 +86,8 @@ export async function supervise(): Promise<void> {
       // reload that are ready and take connections while the rest of their generation starts (in none of the sets).
       for (const worker of Object.values(cluster.workers ?? {}))
         if (worker && worker !== from && worker.isConnected()) worker.send(message.message as never);
+      // Written to every channel: the sender may now let its caller know (sibling-relay.ts).
+      post(from, { bzp: 'relayed', id: message.id });
     }
   });
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { type Dialect, type TestApp, startTestApp } from './test-app.js';
 
