@@ -41,7 +41,8 @@ const SERVER_OPTIONS = ['--innodb-buffer-pool-size=512M', '--innodb-log-file-siz
 const COUNTERS = ['Questions', 'Com_select'];
 export const TARGETS = { readRatio: 0.8, cpuRatio: 3, delayMs: 100 };
 
-function parseArgs(argv) {
+/** The options of --change-stream and --pg-change-stream (`ownFlag`: the one that chose the script). */
+export function parseStreamArgs(argv, ownFlag) {
   const options = {
     products: 10_000,
     components: 50,
@@ -55,7 +56,7 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
-    if (flag === '--change-stream') continue;
+    if (flag === ownFlag) continue;
     else if (flag === '--products') options.products = Number(value());
     else if (flag === '--components-per-product') options.components = Number(value());
     else if (flag === '--modes') options.modes = value().split(',');
@@ -349,7 +350,7 @@ function markdown(rows) {
 }
 
 export async function changeStream(argv) {
-  const options = parseArgs(argv);
+  const options = parseStreamArgs(argv, '--change-stream');
   if (!existsSync(join(root, 'dist', 'src', 'main.js'))) await runCommand('npm', ['run', 'build']);
   const { server, fixture } = await serverWithData(options);
   const rows = [];

@@ -24,6 +24,7 @@ import {
   fmt,
   loadWindow,
   mark,
+  parseStreamArgs,
   startService,
   streamReport,
 } from './change-stream.mjs';
@@ -39,34 +40,6 @@ const PG_BIN = '/usr/lib/postgresql/15/bin';
 const POSTGRES = { uid: Number(process.env.PG_BENCH_UID ?? 101), gid: Number(process.env.PG_BENCH_GID ?? 104) };
 const run = promisify(execFile);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function parseArgs(argv) {
-  const options = {
-    products: 10_000,
-    components: 50,
-    modes: ['poll', 'binlog'],
-    duration: 20,
-    tries: 20,
-    writeEvery: 500,
-    connections: 10,
-    regenerate: false,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split('=', 2);
-    const value = () => inline ?? argv[++i];
-    if (flag === '--pg-change-stream') continue;
-    else if (flag === '--products') options.products = Number(value());
-    else if (flag === '--components-per-product') options.components = Number(value());
-    else if (flag === '--modes') options.modes = value().split(',');
-    else if (flag === '--duration') options.duration = Number(value());
-    else if (flag === '--tries') options.tries = Number(value());
-    else if (flag === '--write-every') options.writeEvery = Number(value());
-    else if (flag === '--connections') options.connections = Number(value());
-    else if (flag === '--regenerate') options.regenerate = true;
-    else throw new Error(`unknown option '${argv[i]}'`);
-  }
-  return options;
-}
 
 /** A mysql2-like writer over pg (`?` placeholders, `[rows]` answers), for change-stream.mjs's writers. */
 function writerOn(client) {
@@ -260,7 +233,7 @@ function markdown(rows) {
 }
 
 export async function pgChangeStream(argv) {
-  const options = parseArgs(argv);
+  const options = parseStreamArgs(argv, '--pg-change-stream');
   if (!existsSync(join(root, 'dist', 'src', 'main.js'))) await runCommand('npm', ['run', 'build']);
   mkdirSync(RESULTS, { recursive: true });
   const dir = join(RESULTS, `pg-datadir-${options.products}x${options.components}`);

@@ -46,6 +46,26 @@ forEachDialect('GET /rest/user?match=', (app) => {
     expect(both.body.users.map((u: { name: string }) => u.name)).toEqual(['carol@example.org']);
   });
 
+  it('finds a user named in another letter case, as Bugzilla compares logins (its sql_istrcmp, on every database)', async () => {
+    for (const url of ['/rest/user/BOB@EXAMPLE.COM', '/rest/user?names=Bob@Example.com']) {
+      const res = await app().get(url, { headers: { 'X-BUGZILLA-API-KEY': key } });
+      expect([res.status, res.body]).toEqual([
+        200,
+        {
+          users: [
+            {
+              id: expect.any(Number),
+              name: 'bob@example.com',
+              real_name: 'Bob Alison',
+              email: 'bob@example.com',
+              can_login: true,
+            },
+          ],
+        },
+      ]);
+    }
+  });
+
   it('refuses anonymous callers with 505', async () => {
     const res = await app().get('/rest/user', { query: { match: 'alice' } });
     expect(res.status).toBe(401);

@@ -483,6 +483,7 @@ describe.runIf(DIALECTS.includes('postgres'))('two milestones spelled alike but 
       component: Number(general.id),
       reporter: fx.ids.admin,
       assignee: fx.ids.admin,
+      version: '1.0',
       targetMilestone: 'm1',
     });
   });
@@ -507,4 +508,6 @@ describe.runIf(DIALECTS.includes('postgres'))('two milestones spelled alike but 
       error(32000, "Sorry, but m1 is the default milestone for the 'Main' product, and so it cannot be deleted."),
     );
   });
+
+  itLeavesTheDatabaseConsistent(() => app);
 });

@@ -233,10 +233,14 @@ export class SessionService {
     );
   }
 
+  /** Profiles by id, or by login as Bugzilla's `login_to_id` compares it (`sql_istrcmp`: case-insensitively on every database). */
   private async profilesWhere(column: 'userid' | 'login_name', values: (string | number)[]): Promise<ProfileRow[]> {
-    const placeholders = values.map(() => '?').join(', ');
+    const condition =
+      column === 'login_name'
+        ? dialectOf(this.dataSource).textIn('login_name', values.length)
+        : `userid IN (${values.map(() => '?').join(', ')})`;
     return this.dataSource.query(
-      `SELECT userid, login_name, realname, is_enabled FROM profiles WHERE ${column} IN (${placeholders}) ORDER BY userid`,
+      `SELECT userid, login_name, realname, is_enabled FROM profiles WHERE ${condition} ORDER BY userid`,
       values,
     );
   }

@@ -128,7 +128,10 @@ export async function supervise(): Promise<void> {
   const retire = (worker: Worker) => {
     serving.delete(worker);
     draining.add(worker);
-    worker.once('exit', () => draining.delete(worker));
+    worker.once('exit', (code, signal) => {
+      draining.delete(worker);
+      console.log(`worker ${worker.process.pid} retired (exit ${signal ?? code})`);
+    });
     post(worker, { bzp: 'drain' });
   };
 
