@@ -98,7 +98,13 @@ describe.runIf(DIALECTS.includes('mysql'))('GET /health in front of a Bugzilla [
       for (const waiting of [first, second]) {
         expect([waiting.status, waiting.body]).toEqual([
           200,
-          { status: 'ok', version: PACKAGE_VERSION, bugzilla: 'slow', bugzilla_answer_ms: expect.any(Number), bugzilla_still_waiting: true },
+          {
+            status: 'ok',
+            version: PACKAGE_VERSION,
+            bugzilla: 'slow',
+            bugzilla_answer_ms: expect.any(Number),
+            bugzilla_still_waiting: true,
+          },
         ]);
         expect(waiting.body.bugzilla_answer_ms).toBeGreaterThanOrEqual(2_000);
       }
@@ -163,7 +169,13 @@ describe.runIf(DIALECTS.includes('mysql'))('GET /health in front of a Bugzilla [
       const waiting = await sendRaw(port, 'GET', '/health');
       expect([waiting.status, waiting.body]).toEqual([
         200,
-        { status: 'ok', version: PACKAGE_VERSION, bugzilla: 'slow', bugzilla_answer_ms: expect.any(Number), bugzilla_still_waiting: true },
+        {
+          status: 'ok',
+          version: PACKAGE_VERSION,
+          bugzilla: 'slow',
+          bugzilla_answer_ms: expect.any(Number),
+          bugzilla_still_waiting: true,
+        },
       ]);
       await expect
         .poll(async () => (await sendRaw(port, 'GET', '/health')).body)

@@ -24,12 +24,17 @@ describe.skipIf(!DIALECTS.includes('mysql'))('the model load timeout [mysql]', (
 
   it('a request query is cut at DB_TIMEOUT_MS; a model load statement is not', async () => {
     await expect(ds.query('SELECT SLEEP(1.5) AS slept')).rejects.toThrow();
-    const rows = await tableLoadReader(ds, app.config.cacheLoadTimeoutMs)<{ slept: number }>('SELECT SLEEP(1.5) AS slept');
+    const rows = await tableLoadReader(
+      ds,
+      app.config.cacheLoadTimeoutMs,
+    )<{ slept: number }>('SELECT SLEEP(1.5) AS slept');
     expect(rows.map((row) => Number(row.slept))).toEqual([0]);
   });
 
   it('a load statement past CACHE_LOAD_TIMEOUT_MS fails, and the pool still serves', async () => {
-    await expect(tableLoadReader(ds, 200)('SELECT SLEEP(1.5)')).rejects.toMatchObject({ code: 'PROTOCOL_SEQUENCE_TIMEOUT' });
+    await expect(tableLoadReader(ds, 200)('SELECT SLEEP(1.5)')).rejects.toMatchObject({
+      code: 'PROTOCOL_SEQUENCE_TIMEOUT',
+    });
     expect(await tableLoadReader(ds, 200)<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
     expect(app.config.cacheLoadTimeoutMs).toBe(0);
   });

@@ -53,7 +53,14 @@ describe.each(DIALECTS)('the ETag of a streamed answer from the model [%s]', (di
     await seed.flagInclusion(ids.review, ids.big, null);
     ids.secretFlag = await seed.flagType('secret-review');
     await seed.flagInclusion(ids.secretFlag, ids.secret, null);
-    const rows = Array.from({ length: BIG_COMPONENTS }, (_, c) => [`Part ${c}`, ids.big, ids.owner, ids.qa, `About ${c}`, 1]);
+    const rows = Array.from({ length: BIG_COMPONENTS }, (_, c) => [
+      `Part ${c}`,
+      ids.big,
+      ids.owner,
+      ids.qa,
+      `About ${c}`,
+      1,
+    ]);
     for (let start = 0; start < rows.length; start += 500)
       await seed.insertMany(
         'components',
@@ -201,7 +208,13 @@ describe.each(DIALECTS)('the first byte of a big answer [%s]', (dialect: Dialect
     const owner = await app.seed.user('owner@first-byte.test');
     for (let p = 0; p < PRODUCTS; p++) {
       const productId = await app.seed.product(`Product ${String(p).padStart(2, '0')}`);
-      const rows = Array.from({ length: COMPONENTS }, (_, c) => [`Part ${c}`, productId, owner, `${c} ${'d'.repeat(3000)}`, 1]);
+      const rows = Array.from({ length: COMPONENTS }, (_, c) => [
+        `Part ${c}`,
+        productId,
+        owner,
+        `${c} ${'d'.repeat(3000)}`,
+        1,
+      ]);
       for (let start = 0; start < rows.length; start += 50)
         await app.seed.insertMany(
           'components',

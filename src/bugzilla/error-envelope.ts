@@ -20,7 +20,8 @@ export function bugzillaPath(url: string): string {
 export function toBugzillaError(error: unknown, request: { method: string; url: string; id: string }): BugzillaError {
   if (error instanceof BugzillaError) return error;
   if (isConnectionError(error)) return Errors.databaseUnavailable();
-  if (isUnstorableTextError(error)) return Errors.badRequest('A text value holds a NUL character, which cannot be stored.');
+  if (isUnstorableTextError(error))
+    return Errors.badRequest('A text value holds a NUL character, which cannot be stored.');
 
   const fastifyCode = (error as { code?: unknown })?.code;
   const statusCode = (error as { statusCode?: unknown })?.statusCode;

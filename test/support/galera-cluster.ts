@@ -3,7 +3,16 @@ import { chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { APP_PASSWORD, APP_USER, CREATE_APP_USER, dieWithTestProcess, serverArgs, SMALL_SERVER_OPTIONS, sqlAsRoot, stopServerProcess } from './mariadbd.js';
+import {
+  APP_PASSWORD,
+  APP_USER,
+  CREATE_APP_USER,
+  dieWithTestProcess,
+  serverArgs,
+  SMALL_SERVER_OPTIONS,
+  sqlAsRoot,
+  stopServerProcess,
+} from './mariadbd.js';
 import { freePort } from './service-process.js';
 
 /**

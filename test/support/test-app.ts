@@ -169,7 +169,13 @@ export async function startTestApp(
       proxied.port = String(options.mysqlPort);
       url = proxied.toString();
     }
-    const config = loadConfig({ DATABASE_URL: url, DEMO_DATA: 'false', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...suiteEnv(), ...env });
+    const config = loadConfig({
+      DATABASE_URL: url,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      ...suiteEnv(),
+      ...env,
+    });
     const app = await createApp(config);
     watchAnswers(app);
     return new TestApp(dialect, app, app.get(DataSource), config, database);
