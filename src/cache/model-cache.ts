@@ -435,9 +435,9 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   /**
-   * Loads one table again, timed in the metrics by table. On MariaDB / MySQL a product-owned
-   * table (components, versions, milestones) is read again only for the products whose rows
-   * changed (product-rows-reload.ts); SQLite cannot say which, and reads it whole. `fromLog`: the
+   * Loads one table again, timed in the metrics by table. On MariaDB / MySQL and PostgreSQL a
+   * product-owned table (components, versions, milestones) is read again only for the products
+   * whose rows changed (product-rows-reload.ts); SQLite cannot say which, and reads it whole. `fromLog`: the
    * database's log named the whole table (a schema change, a bulk change): it is read whole with the
    * stream's committed reader, so that its rows are read once the writer's commit is visible.
    */
@@ -445,13 +445,14 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
     const start = performance.now();
     const index = fromLog
       ? await loadTable(table, this.stream ? this.stream.committedReader(this.load) : this.load, this.dialect)
-      : this.dialect.productRowChecksums && isProductRowTable(table)
+      : this.dialect.productFingerprintsSql && isProductRowTable(table)
         ? (
             await reloadProductRows<ProductRowTable>(
               table,
               this.tables[table] as never,
               this.load,
               nameOrder(this.dialect),
+              this.dialect.productFingerprintsSql,
             )
           ).index
         : await loadTable(table, this.load, this.dialect);

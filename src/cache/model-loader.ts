@@ -434,17 +434,19 @@ export async function loadProductRows<K extends ProductRowTable>(
 }
 
 /**
- * MariaDB / MySQL: one statement giving, per product, a fingerprint of its rows in `table`
- * (row count, and the XOR and the sum of the CRC32 of each row's text): a product whose
+ * One statement giving, per product, a fingerprint of its rows in `table` (the dialect's: on
+ * MariaDB / MySQL the row count and the XOR and the sum of the CRC32 of each row's text; on
+ * PostgreSQL the count and the sum of the row versions' transaction ids): a product whose
  * fingerprint moved has rows that changed. Reads the whole table once, inside the server,
  * without sending a row.
  */
-export async function productFingerprints(table: ProductRowTable, read: ModelReader): Promise<Map<number, string>> {
-  const alias = ALIAS[table];
+export async function productFingerprints(
+  table: ProductRowTable,
+  read: ModelReader,
+  sql: NonNullable<Dialect['productFingerprintsSql']>,
+): Promise<Map<number, string>> {
   const rows = await read<{ product_id: unknown; n: unknown; x: unknown; s: unknown }>(
-    `SELECT product_id, COUNT(*) AS n, BIT_XOR(h) AS x, SUM(h) AS s
-       FROM (SELECT ${alias}.product_id, CRC32(${PRODUCT_ROWS[table].rowText}) AS h FROM ${table} ${alias}) rows_of_${table}
-      GROUP BY product_id`,
+    sql(table, ALIAS[table], PRODUCT_ROWS[table].rowText),
   );
   return new Map(rows.map((row) => [num(row.product_id), `${String(row.n)}:${String(row.x)}:${String(row.s)}`]));
 }

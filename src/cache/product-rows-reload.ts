@@ -1,3 +1,4 @@
+import type { Dialect } from '../database/dialect.js';
 import {
   type ByProduct,
   type ModelReader,
@@ -25,8 +26,8 @@ export interface ProductRowsReload<K extends ProductRowTable> {
 }
 
 /**
- * Reloads a product-owned table (components, versions, milestones) on MariaDB / MySQL reading
- * only the rows of the products whose rows changed: one statement gives every product's
+ * Reloads a product-owned table (components, versions, milestones) on MariaDB / MySQL and
+ * PostgreSQL reading only the rows of the products whose rows changed: one statement gives every product's
  * fingerprint (productFingerprints, computed inside the server), a second reads the rows of
  * the products whose fingerprint moved, which replace theirs in a copy of the current index
  * (the other products' lists are shared, not copied). At 10,000 products and 500,000 components
@@ -43,8 +44,9 @@ export async function reloadProductRows<K extends ProductRowTable>(
   current: TableIndexes[K] | undefined,
   read: ModelReader,
   byName: (column: string) => string,
+  fingerprintsSql: NonNullable<Dialect['productFingerprintsSql']>,
 ): Promise<ProductRowsReload<K>> {
-  const fingerprints = await productFingerprints(table, read);
+  const fingerprints = await productFingerprints(table, read, fingerprintsSql);
   const previous = current && fingerprintsOf.get(current);
   const changed = previous ? changedProducts(previous, fingerprints) : undefined;
   let reload: ProductRowsReload<K>;

@@ -98,10 +98,12 @@ export interface Dialect {
   /** How the model's database checks see other writers' changes (src/cache/change-signal.ts). */
   readonly changeSignal: ChangeSignalKind;
   /**
-   * The product rows' checksums per product (CRC32/BIT_XOR) that let the model read again only the
-   * products whose components, versions or milestones changed (src/cache/product-rows-reload.ts).
+   * The statement giving, per product, a fingerprint of its rows in a product-owned `table` (alias
+   * `alias`; `rowText`: every column the model keeps, as one text), as `product_id, n, x, s`: it lets
+   * the model read again only the products whose components, versions or milestones changed
+   * (src/cache/product-rows-reload.ts). Absent where the database cannot tell (SQLite).
    */
-  readonly productRowChecksums: boolean;
+  readonly productFingerprintsSql?: (table: string, alias: string, rowText: string) => string;
   /**
    * The audit_log rows matching `where` (alias `a`), numbered in the order they were written (SPEC
    * §10's history order): `id` then `at_time, class, object_id, field, removed, added, user_id`.

@@ -63,7 +63,6 @@ export const sqliteDialect: Dialect = {
   },
 
   changeSignal: 'data-version',
-  productRowChecksums: false,
   /** `rowid`, given in increasing order to appended rows (VACUUM may renumber, in order). */
   historyTrail: (where) =>
     `SELECT ROW_NUMBER() OVER (ORDER BY a.at_time, a.rowid) AS id,
