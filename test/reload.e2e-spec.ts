@@ -482,7 +482,21 @@ describe.each((['mysql', 'postgres'] as const).filter((d) => DIALECTS.includes(d
           (method, url) => method === 'POST' && url === '/editcomponents.cgi',
           async (_req, res, body) => {
             const { description } = JSON.parse((await body()).toString()) as { description: string };
-            await writer.run("UPDATE components SET description = ? WHERE name = 'General'", [description]);
+            // A write that cannot land says so in the answer, which a failed save shows.
+            let timer: NodeJS.Timeout | undefined;
+            const written = await Promise.race([
+              writer.run("UPDATE components SET description = ? WHERE name = 'General'", [description]).then(
+                () => 'written',
+                (error: Error) => `the write failed: ${error.message}`,
+              ),
+              new Promise<string>((r) => (timer = setTimeout(() => r('the write took over 10 s'), 10_000))),
+            ]);
+            clearTimeout(timer);
+            if (written !== 'written') {
+              res.writeHead(500, { 'content-type': 'text/plain' });
+              res.end(written);
+              return;
+            }
             res.writeHead(200, { 'content-type': 'text/html; charset=UTF-8' });
             res.end('<html><body>Component Updated</body></html>');
           },
@@ -496,10 +510,16 @@ describe.each((['mysql', 'postgres'] as const).filter((d) => DIALECTS.includes(d
           CACHE_MAX_STALENESS_MS: '20000',
           WORKERS: '2',
           LOG_LEVEL: 'info',
+          // A save the stand-in never answers fails in seconds, not in Bugzilla's five minutes.
+          BUGZILLA_TIMEOUT_MS: '20000',
         });
         // Anonymous callers, known by their address alone: a request with an API key would write the key's
         // last use, and a worker's own write makes its model check anyway, hiding what the workers tell each other.
-        const caller = (n: number) => ({ localAddress: `127.0.${1 + Math.floor(n / 250)}.${2 + (n % 250)}` });
+        const caller = (n: number) => ({
+          localAddress: `127.0.${1 + Math.floor(n / 250)}.${2 + (n % 250)}`,
+          // A request left unanswered fails with what the service logged, long before the spec times out.
+          timeoutMs: 60_000,
+        });
         const described = async (n: number) => {
           const answer = await request(
             service.port,
@@ -514,7 +534,10 @@ describe.each((['mysql', 'postgres'] as const).filter((d) => DIALECTS.includes(d
         // A failed request names its error and what the service logged (its workers' start and exit lines).
         const expectAnswered = (outcome: HttpOutcome, what: string) => {
           if (outcome.status !== 200)
-            throw new Error(`${what}: ${outcome.error ?? outcome.status}\n${service.output().slice(-4000)}`);
+            throw new Error(
+              `${what}: ${outcome.error ?? `${outcome.status} ${outcome.text?.slice(0, 300)}`}\n` +
+                service.output().slice(-4000),
+            );
         };
         try {
           await untilWorkers(service, 2);

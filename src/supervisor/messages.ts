@@ -18,12 +18,16 @@ export type WorkerMessage =
   | { bzp: 'ready'; version: string }
   /** The worker could not start (and exits): the reason, in one line; `config` when a setting is bad. */
   | { bzp: 'start-failed'; reason: string; config: boolean }
+  /** A drained worker is about to exit: the supervisor answers `bye` (see worker.ts's drain). */
+  | { bzp: 'leaving' }
   /** A message for every other worker (read-routing.ts's and outside-writes.ts's marks); `relayed` answers `id`. */
   | { bzp: 'siblings'; message: unknown; id: number };
 
 export type PrimaryMessage =
   | { bzp: 'welcome'; report: ReloadReport; replay: unknown[] }
   | { bzp: 'report'; report: ReloadReport }
+  /** Answers `leaving`: no connection is on its way to the worker any more. */
+  | { bzp: 'bye' }
   /** The sibling message `id` has been written to every other worker's channel. */
   | { bzp: 'relayed'; id: number }
   /** Stop taking connections, finish the requests in hand, close each connection politely, exit. */

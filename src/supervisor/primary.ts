@@ -79,6 +79,8 @@ export async function supervise(): Promise<void> {
       const now = Date.now();
       while (recent.length && recent[0].at < now - SIBLING_REPLAY_MS) recent.shift();
       post(from, { bzp: 'welcome', report, replay: recent.map((r) => r.message) });
+    } else if (message.bzp === 'leaving') {
+      post(from, { bzp: 'bye' });
     } else if (message.bzp === 'siblings') {
       recent.push({ at: Date.now(), message: message.message });
       if (recent.length > SIBLING_REPLAY_MAX) recent.shift();

@@ -68,9 +68,10 @@ export async function serveAsWorker(): Promise<void> {
   send({ bzp: 'ready', version: runningVersion() } satisfies WorkerMessage);
 
   let closed: Promise<void> | undefined;
-  const close = (why: string) =>
+  const close = (why: string, leave: () => Promise<void> = async () => undefined) =>
     (closed ??= app
       .close()
+      .then(leave)
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         console.error(`${why} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -84,7 +85,7 @@ export async function serveAsWorker(): Promise<void> {
     if (draining || closed) return;
     draining = true;
     politely();
-    net.Server.prototype.close.call(server, () => void close('Drain'));
+    net.Server.prototype.close.call(server, () => void close('Drain', leaveSupervisor));
   };
   // Graceful shutdown (SIGTERM/SIGINT, from the supervisor or the terminal's process group), while
   // draining too: stop accepting, let in-flight requests finish, close the pool, exit 0. A second
@@ -96,6 +97,31 @@ export async function serveAsWorker(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/**
+ * A drained worker's last word before it exits. The supervisor hands each connection to a worker over
+ * that worker's IPC channel; one handed over just before the supervisor learnt that this worker stopped
+ * listening is still on its way, and is refused and handed to another worker when read — but a worker
+ * that exited first never reads it, and that client would wait forever. The supervisor's `bye` comes
+ * down the same channel after any such connection (it answers `leaving`, which this worker sends after
+ * the listening handle's own close message), so once it has come, nothing is left on the way.
+ */
+function leaveSupervisor(): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.connected) return resolve();
+    const timer = setTimeout(finish, 5_000);
+    function finish() {
+      clearTimeout(timer);
+      process.off('message', onBye);
+      resolve();
+    }
+    function onBye(message: unknown) {
+      if (isPrimaryMessage(message) && message.bzp === 'bye') finish();
+    }
+    process.on('message', onBye);
+    send({ bzp: 'leaving' });
+  });
 }
 
 /**

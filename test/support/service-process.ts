@@ -113,7 +113,14 @@ export function request(
   port: number,
   method: string,
   path: string,
-  options: { headers?: Record<string, string>; body?: unknown; onWritten?: () => void; localAddress?: string } = {},
+  options: {
+    headers?: Record<string, string>;
+    body?: unknown;
+    onWritten?: () => void;
+    localAddress?: string;
+    /** Give up after this long without the whole answer (error `TIMEOUT`). */
+    timeoutMs?: number;
+  } = {},
 ): Promise<HttpOutcome> {
   return new Promise((resolve) => {
     const outcome: HttpOutcome = { complete: false };
@@ -163,9 +170,17 @@ export function request(
       written();
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
-      outcome.error = error.code ?? error.message;
+      outcome.error ??= error.code ?? error.message;
       resolve(outcome);
     });
+    if (options.timeoutMs !== undefined) {
+      const timer = setTimeout(() => {
+        outcome.error = 'TIMEOUT';
+        req.destroy();
+        resolve(outcome);
+      }, options.timeoutMs);
+      req.on('close', () => clearTimeout(timer));
+    }
     req.end(payload);
   });
 }
