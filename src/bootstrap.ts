@@ -14,7 +14,7 @@ import type { AppConfig } from './config/app-config.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import { registerMetrics } from './metrics/http-metrics.js';
 import { serveOpenApiDocument } from './openapi/openapi.js';
-import { registerRequestRouting } from './database/read-routing.js';
+import { onSiblingWrites, registerRequestRouting } from './database/read-routing.js';
 import { serveAdminConsole } from './admin-console/admin-console.js';
 import { ModelCache } from './cache/model-cache.js';
 import { registerFront } from './front/front.js';
@@ -83,6 +83,11 @@ export async function createApp(
         ),
       })
     : undefined;
+  // Under WORKERS=N a write through a sibling worker is another writer's here: the model checks before its
+  // next answer, as after a write of this worker's own, so the writer's next request reads it whichever
+  // worker answers.
+  const stopSiblingWrites = onSiblingWrites((at) => app.get(ModelCache).noteOutsideWrite(at));
+  fastify.addHook('onClose', async () => stopSiblingWrites());
   admitRequests(fastify, optionsAnswerer(fastify, config.httpMaxHeaderBytes), front);
   applyHttpConventions(fastify);
   // Which database each request reads from (read replicas, read-your-writes).

@@ -326,5 +326,24 @@ describe.runIf(DIALECTS.includes('mysql'))(
       });
       for (let i = 0; i < 4; i++) expect([i, await description()]).toEqual([i, 'after']);
     });
+
+    it('a write the service makes itself is read at once too, whichever worker answers the next requests', async () => {
+      const productDescription = async () => {
+        const answer = await request(service.port, 'GET', '/rest/product?names=Widget&include_fields=description', {
+          headers: { 'X-BUGZILLA-API-KEY': key },
+        });
+        return JSON.parse(answer.text!).products[0].description as string;
+      };
+      for (let round = 0; round < 3; round++) {
+        const saved = await request(service.port, 'PUT', '/rest/product/Widget', {
+          headers: { 'X-BUGZILLA-API-KEY': key },
+          body: { description: `saved ${round}` },
+        });
+        expect(saved.status).toBe(200);
+        // Each read on a connection of its own: the workers take turns, the one that wrote and the other.
+        for (let i = 0; i < 4; i++)
+          expect([round, i, await productDescription()]).toEqual([round, i, `saved ${round}`]);
+      }
+    });
   },
 );

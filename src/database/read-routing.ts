@@ -91,23 +91,37 @@ export function noteCaller(userId: number): void {
 }
 
 /**
- * A write committed on the primary for `userId` (default: the request's caller): their next reads go there
- * too. Resolves once every other worker has been told (at once outside a cluster): await it before answering.
+ * A write committed on the primary for `userId` (default: the request's caller; 0 when none is known): their
+ * next reads go there too. Resolves once every other worker has been told (at once outside a cluster):
+ * await it before answering.
  */
-export function noteWrite(userId?: number): Promise<void> | undefined {
+export function noteWrite(userId?: number): Promise<void> {
   const store = requestContext.getStore();
   if (store) store.wrote = true;
-  const id = userId ?? store?.userId;
-  if (!id || id <= 0) return undefined;
+  const id = userId ?? store?.userId ?? 0;
   const at = Date.now();
-  lastWriteByUser.set(id, at);
-  // Under WORKERS=N the caller's next request may reach another worker: tell them before the answer leaves.
-  // (A reload's new workers learn it too: the supervisor replays the recent ones to them.)
+  if (id > 0) lastWriteByUser.set(id, at);
+  // Under WORKERS=N the caller's next request may reach another worker: tell them before the answer leaves
+  // (their models check again; with replicas, the caller's reads go to the primary). A reload's new
+  // workers learn it too: the supervisor replays the recent ones to them.
   return tellSiblings({ bzpCallerWrote: id, at } satisfies WroteMessage);
 }
 
 function onSiblingWrite(message: unknown): void {
-  if (isWroteMessage(message)) lastWriteByUser.set(message.bzpCallerWrote, message.at);
+  if (isWroteMessage(message) && message.bzpCallerWrote > 0) lastWriteByUser.set(message.bzpCallerWrote, message.at);
+}
+
+/**
+ * Calls `listener` with the time of each write committed through a sibling worker (WORKERS=N), as
+ * noteWrite there tells it; answers the function that stops it. Outside a cluster there are none.
+ */
+export function onSiblingWrites(listener: (at: number) => void): () => void {
+  if (!cluster.isWorker) return () => undefined;
+  const onMessage = (message: unknown) => {
+    if (isWroteMessage(message)) listener(message.at);
+  };
+  process.on('message', onMessage);
+  return () => void process.off('message', onMessage);
 }
 
 // ---------------------------------------------------------------------------------------------------
