@@ -7,6 +7,7 @@ import { execFile, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
+import { logTail } from './processes.mjs';
 
 const run = promisify(execFile);
 
@@ -67,15 +68,18 @@ export function dieWithTestProcess(child) {
 
 /**
  * Starts `mariadbd` as root (the folder is ours) with `args` and resolves with its process once it
- * accepts connections on `port` (at most 30 s); fails at once if it exits first. `name` is for the message.
+ * accepts connections on `port` (at most 90 s: a loaded two-core machine); fails at once if it exits
+ * first. `name` is for the message, which quotes the tail of the server's error log (`--log-error`).
  */
 export async function spawnServer(name, args, port) {
   const child = spawn('mariadbd', [...args, '--user=root'], { stdio: 'ignore' });
   dieWithTestProcess(child);
-  const deadline = Date.now() + 30_000;
+  const log = args.find((arg) => arg.startsWith('--log-error='))?.slice('--log-error='.length);
+  const tail = () => (log ? `\n${logTail(log)}` : '');
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`mariadbd (${name}) exited with ${child.exitCode ?? child.signalCode}`);
+      throw new Error(`mariadbd (${name}) exited with ${child.exitCode ?? child.signalCode}${tail()}`);
     }
     try {
       await sqlAsRoot(port, []);
@@ -83,7 +87,7 @@ export async function spawnServer(name, args, port) {
     } catch (error) {
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw error;
+        throw new Error(`mariadbd (${name}) did not answer on port ${port} within 90 s: ${error.message}${tail()}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -16,3 +16,4 @@ export declare function generateBenchData(options: {
   databaseUrl: string;
   fixtureFile: string;
 }): Promise<void>;
+export declare function logTail(file: string, lines?: number): string;

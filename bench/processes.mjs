@@ -1,7 +1,7 @@
 // What the benchmark scripts need of the processes they start: running one, whether one answers, and the
 // CPU it used.
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,15 +106,37 @@ function ticksOf(statFile) {
   }
 }
 
-/** A TCP port nobody listens on at this moment (the e2e suite's too: test/support/service-process.ts). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
+/**
+ * A TCP port nobody listens on at this moment (the e2e suite's too: test/support/service-process.ts).
+ *
+ * Taken below the kernel's ephemeral range (32768 and up on Linux), from a band of 1,000 ports of this
+ * process's own: a server the suite restarts on the port it had (a PostgreSQL or MariaDB crash test)
+ * must find it free, and a port the kernel handed out for `listen(0)` or an outgoing connection in
+ * another test file, while the server was down, once took it (`could not bind`, under load). The band
+ * is chosen by Vitest's worker slot (VITEST_POOL_ID: files in one slot run one after another, each
+ * stopping its servers), else by pid; each call moves on to the next port of the band that is free.
+ */
+const PORT_BANDS = 12;
+const PORT_BAND_SIZE = 1000;
+const FIRST_BAND_PORT = 20_000;
+const band = Number(process.env.VITEST_POOL_ID ?? process.pid) % PORT_BANDS;
+let nextInBand = 0;
+
+export async function freePort() {
+  for (let tried = 0; tried < PORT_BAND_SIZE; tried++) {
+    const port = FIRST_BAND_PORT + band * PORT_BAND_SIZE + (nextInBand++ % PORT_BAND_SIZE);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(
+    `no free port in ${FIRST_BAND_PORT + band * PORT_BAND_SIZE}-${FIRST_BAND_PORT + (band + 1) * PORT_BAND_SIZE - 1}`,
+  );
+}
+
+function canListen(port) {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
@@ -137,4 +159,11 @@ export async function untilGone(pids, timeoutMs = Infinity) {
     if (Date.now() > deadline) throw new Error(`workers ${alive().join(', ')} still run`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** The last `lines` lines of a server's log file, for a failure's message (the e2e suite's too). */
+export function logTail(file, lines = 25) {
+  if (!existsSync(file)) return `(no log at ${file})`;
+  const text = readFileSync(file, 'utf8').trimEnd().split('\n');
+  return `--- last ${Math.min(lines, text.length)} lines of ${file} ---\n${text.slice(-lines).join('\n')}`;
 }

@@ -7,6 +7,7 @@ import { GaleraCluster, type GaleraNode } from './support/galera-cluster.js';
 import { sleep } from './support/reliability.js';
 import { request, startService, type HttpOutcome, type ServiceProcess } from './support/service-process.js';
 import { PACKAGE_VERSION } from './support/release.js';
+import { waitFor } from './support/wait.js';
 
 /**
  * High availability on a MariaDB Galera cluster (docs/operators.md, "Running on Galera"), on a real 3-node cluster
@@ -84,12 +85,13 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
   }
 
   /** Polls /health until `node` is in use (bounded; the bound is not what is tested). */
-  async function untilInUse(service: ServiceProcess, node: GaleraNode, limitMs = 30_000): Promise<void> {
-    const deadline = Date.now() + limitMs;
-    while ((await nodeInUse(service)) !== cluster.nodeName(node)) {
-      if (Date.now() > deadline) throw new Error(`${cluster.nodeName(node)} is not in use`);
-      await sleep(100);
-    }
+  async function untilInUse(service: ServiceProcess, node: GaleraNode): Promise<void> {
+    let seen: string | undefined;
+    await waitFor(
+      `${cluster.nodeName(node)} to be in use`,
+      async () => (seen = await nodeInUse(service)) === cluster.nodeName(node),
+      { intervalMs: 100, seen: () => `in use: ${seen}\n${service.output().slice(-2000)}` },
+    );
   }
 
   /** Rows of a query on every node (Galera: every node holds every committed row). */
@@ -318,18 +320,28 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
     };
     const workers = [a, a, a, b, b, b].map((service) => worker(service, service === a ? 'A' : 'B'));
 
-    await sleep(1500);
+    // Each phase serves some answers under load before the next begins (counted, not timed).
+    const moreAnswers = (count: number, phase: string) => {
+      const target = outcomes.length + count;
+      return waitFor(`${count} more answers ${phase}`, () => outcomes.length >= target, { timeoutMs: 60_000 });
+    };
+    await moreAnswers(60, 'before the kill');
     const killedAt = Date.now();
     await cluster.kill(node2);
     // How long until B uses another node (it watches its node every DB_TIMEOUT_MS / 4, and moves at once
     // when a request meets the dead node).
     await untilInUse(b, node3);
     const failoverMs = Date.now() - killedAt;
-    await sleep(6000);
+    // The cluster evicts it (evs timeouts), so that it rejoins as a new member, while the load goes on.
+    await waitFor('the cluster to evict node 2 (wsrep_cluster_size 2 on node 1)', async () => {
+      const [row] = await cluster.sqlAsRoot(node1, ["SHOW GLOBAL STATUS LIKE 'wsrep_cluster_size'"]);
+      return Number(row?.Value) === 2;
+    });
+    await moreAnswers(100, 'with node 2 dead');
     await cluster.startNode(node2, { waitForSync: false });
     await cluster.waitForSynced(node2);
     const rejoinedMs = Date.now() - killedAt;
-    await sleep(1500);
+    await moreAnswers(60, 'with node 2 back');
     stop = true;
     await Promise.all(workers);
 
@@ -423,7 +435,11 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
       await cluster.sqlAsRoot(desynced, ['SET GLOBAL wsrep_desync = OFF']);
     }
     await cluster.waitForSynced(desynced);
-    await sleep(1500);
+    // The service has seen it Synced again (its watch, every DB_TIMEOUT_MS / 4), and still does not take it back.
+    await waitFor(`A's /health to show ${name} synced`, async () => {
+      const nodes = (await health(a)).databases.nodes;
+      return nodes.find((n: any) => n.name === name)?.status === 'synced';
+    });
     expect(await nodeInUse(a)).toBe(movedTo);
   });
 

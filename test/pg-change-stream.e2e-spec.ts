@@ -4,6 +4,7 @@ import type { CommittedChange, StreamListener } from '../src/cache/change-stream
 import { logicalDecodingProblem, preparePublication, slotNames } from '../src/cache/change-stream/pg-logical-setup.js';
 import { PgLogicalStream } from '../src/cache/change-stream/pg-logical-stream.js';
 import { type PostgresServer, startPostgres } from './support/postgres-server.js';
+import { STATE_CHANGE_MS, waitFor } from './support/wait.js';
 
 /**
  * PostgreSQL's logical decoding as the change stream's adapter (SPEC §16): what it hands the change
@@ -31,12 +32,9 @@ function named(change: CommittedChange): Record<string, (number | string)[] | 'w
   return out;
 }
 
-async function until(shows: () => boolean, limitMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!shows()) {
-    if (Date.now() - start > limitMs) throw new Error('waited too long');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+/** Until the listener shows what a test waits for (the condition's text names it in the failure). */
+function until(shows: () => boolean, timeoutMs = STATE_CHANGE_MS): Promise<true> {
+  return waitFor(shows.toString().replace(/^\(\) => /, ''), () => shows() || undefined, { timeoutMs, intervalMs: 5 });
 }
 
 describe("PostgreSQL's logical decoding feeds the change signal (SPEC §16) [pg-logical]", () => {
@@ -96,6 +94,22 @@ describe("PostgreSQL's logical decoding feeds the change signal (SPEC §16) [pg-
       flagtype: await one(`INSERT INTO flagtypes (name, description) VALUES ('review', 'r') RETURNING id`),
       group: await one(`INSERT INTO groups (name, description, isbuggroup) VALUES ('g', 'g', 1) RETURNING id`),
     };
+  });
+
+  /** Until the server holds the slot's confirmed position at `change` (the stream's next ping told it). */
+  const untilSlotConfirmed = (slot: string, change: CommittedChange) =>
+    waitFor(`slot ${slot} confirmed up to ${change.position}`, async () => {
+      const [row] = await server.sql<{ reached: boolean }>(
+        `SELECT confirmed_flush_lsn >= '${change.position}'::pg_lsn - 1 AS reached FROM pg_replication_slots WHERE slot_name = '${slot}'`,
+        DATABASE,
+      );
+      return row?.reached;
+    });
+
+  // A test that lost the file's server (a restart that failed) stops the next ones with its cause.
+  beforeEach(() => {
+    const failure = server?.failure();
+    if (failure) throw new Error(`this file's PostgreSQL server is down since an earlier test: ${failure}`);
   });
 
   afterAll(async () => {
@@ -168,8 +182,9 @@ describe("PostgreSQL's logical decoding feeds the change signal (SPEC §16) [pg-
       await write(`INSERT INTO fielddefs (name, description, sortkey) VALUES ('cf_x', 'x', 1)`);
       await pool.query('BEGIN; UPDATE products SET description = $$gone$$; ROLLBACK;'.replace(/\$\$/g, "'"));
       await write(`TRUNCATE logincookies`);
-      await until(() => heard.committed.length >= 6);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // A last change, heard in order after everything above: nothing else was handed over meanwhile.
+      await write(`UPDATE products SET description = 'last' WHERE id = ${product}`);
+      await until(() => heard.committed.length >= 7);
       expect(heard.committed.map(named)).toEqual([
         { components: [product], versions: [product], products: [product] },
         { flaginclusions: [flagtype] },
@@ -177,6 +192,7 @@ describe("PostgreSQL's logical decoding feeds the change signal (SPEC §16) [pg-
         { flaginclusions: [flagtype], group_control_map: [product] },
         { components: [product] },
         { logincookies: 'whole' },
+        { products: [product] },
       ]);
       expect(heard.events).toEqual(['resumed']);
       expect(heard.committed.every((change) => typeof change.xid === 'number')).toBe(true);
@@ -219,8 +235,8 @@ describe("PostgreSQL's logical decoding feeds the change signal (SPEC §16) [pg-
       stream.applied(heard.committed[0]);
       await write(`INSERT INTO milestones (product_id, value) VALUES (${ids.product}, 'M1')`);
       await until(() => heard.committed.length === 2);
-      // Let the applied position reach the server (the next ping), then cut the stream's connection.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The applied position reaches the server (the next ping), then the stream's connection is cut.
+      await untilSlotConfirmed(stream.slotName!, heard.committed[0]);
       await server.sql(
         `SELECT pg_terminate_backend(active_pid) FROM pg_replication_slots WHERE slot_name = '${stream.slotName}'`,
       );
@@ -252,20 +268,19 @@ describe("PostgreSQL's logical decoding feeds the change signal (SPEC §16) [pg-
         const before = heard.committed.length;
         await server.restart(signal);
         await write(`INSERT INTO versions (value, product_id) VALUES ('${value}', ${ids.product})`);
-        await until(() => heard.committed.length > before, 20_000);
+        await until(() => heard.committed.length > before);
         for (const change of heard.committed) stream.applied(change);
         expect(named(heard.committed[heard.committed.length - 1])).toEqual({ versions: [ids.product] });
       }
       // PostgreSQL 15 writes a slot's confirmed position to disk only when its restart point moves too
       // (PostgreSQL 17 also at a shutdown): after a restart a change already applied may come again,
       // which reads its rows once more (the same rows). Never one missed, never one out of order.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await untilSlotConfirmed(stream.slotName!, heard.committed[heard.committed.length - 1]);
       const seen = heard.committed.length;
       await server.restart('SIGTERM');
-      await until(() => stream.connected, 20_000);
+      await until(() => stream.connected);
       await write(`UPDATE products SET description = 'after' WHERE id = ${ids.product}`);
       await until(() => named(heard.committed[heard.committed.length - 1]).products !== undefined);
-      await new Promise((resolve) => setTimeout(resolve, 200));
       const after = heard.committed.slice(seen).map(named);
       expect(after[after.length - 1]).toEqual({ products: [ids.product] });
       expect(

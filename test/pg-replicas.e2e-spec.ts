@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { replicaStateReader } from '../src/database/replica-state.js';
 import { type PostgresServer, startPostgres, startStandby } from './support/postgres-server.js';
+import { waitFor } from './support/wait.js';
 
 /**
  * PostgreSQL streaming-replication standbys as read replicas (SPEC §16, §8): the lag is read on the
@@ -38,37 +39,37 @@ describe('PostgreSQL standbys as read replicas: their state, read on the standby
 
   it('a streaming standby that has replayed everything is not behind, though the primary has been idle', async () => {
     await onPrimary.query('INSERT INTO t VALUES (1)');
-    const deadline = Date.now() + 10_000;
-    while ((await onStandby.query('SELECT count(*)::int AS n FROM t')).rows[0].n !== 1 && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    // The last commit replayed grows old while nothing is written.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await waitFor('the standby to replay the insert', async () => {
+      return (await onStandby.query('SELECT count(*)::int AS n FROM t')).rows[0].n === 1;
+    });
+    // The last commit replayed grows old while nothing is written: older than the limit below.
+    await waitFor('the last replayed commit to be over 1.2 s old', async () => {
+      const sql = `SELECT now() - pg_last_xact_replay_timestamp() > interval '1200 milliseconds' AS old`;
+      return (await onStandby.query(sql)).rows[0].old;
+    });
     expect(await state(onStandby, 1000)).toEqual({ status: 'ok', lagMs: 0, reason: '' });
   });
 
   it('with WAL received but not replayed (replay paused), the lag grows and takes it out past the limit', async () => {
     await onStandby.query('SELECT pg_wal_replay_pause()');
     try {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await waitFor('replay to be paused', async () => {
+        return (await onStandby.query('SELECT pg_get_wal_replay_pause_state() AS s')).rows[0].s === 'paused';
+      });
       await onPrimary.query('INSERT INTO t VALUES (2)');
-      const deadline = Date.now() + 10_000;
-      let seen = await state(onStandby, 200);
-      while (seen.status !== 'lagging' && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        seen = await state(onStandby, 200);
-      }
-      expect(seen.status).toBe('lagging');
+      const seen = await waitFor('the standby to be lagging', async () => {
+        const one = await state(onStandby, 200);
+        return one.status === 'lagging' ? one : undefined;
+      });
       expect(seen.lagMs).toBeGreaterThan(200);
       expect(seen.reason).toBe(`it lags ${seen.lagMs} ms behind the primary (limit 200 ms)`);
     } finally {
       await onStandby.query('SELECT pg_wal_replay_resume()');
     }
-    const deadline = Date.now() + 10_000;
     let back = await state(onStandby, 200);
-    while (back.status !== 'ok' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      back = await state(onStandby, 200);
-    }
+    await waitFor('the standby to be back to ok', async () => (back = await state(onStandby, 200)).status === 'ok', {
+      seen: () => JSON.stringify(back),
+    });
     expect(back).toEqual({ status: 'ok', lagMs: 0, reason: '' });
   });
 
@@ -83,12 +84,11 @@ describe('PostgreSQL standbys as read replicas: their state, read on the standby
   it('a standby cut off from its primary is out: its WAL receiver no longer streams', async () => {
     await onPrimary.end();
     await primary.stop();
-    const deadline = Date.now() + 20_000;
     let seen = await state(onStandby);
-    while (seen.status === 'ok' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      seen = await state(onStandby);
-    }
+    await waitFor(
+      'the standby to notice its primary is gone',
+      async () => (seen = await state(onStandby)).status !== 'ok',
+    );
     expect(seen).toEqual({
       status: 'stopped',
       lagMs: null,

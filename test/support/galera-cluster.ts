@@ -14,6 +14,7 @@ import {
   stopServerProcess,
 } from './mariadbd.js';
 import { freePort } from './service-process.js';
+import { logTail } from './wait.js';
 
 /**
  * A real 3-node MariaDB Galera cluster, made by the test itself from this machine's binaries
@@ -180,9 +181,11 @@ export class GaleraCluster {
   async waitForSynced(node: GaleraNode, child = node.process, limitMs = 90_000): Promise<void> {
     const deadline = Date.now() + limitMs;
     for (;;) {
-      if (child && child.exitCode !== null) throw new Error(`mariadbd (${node.name}) exited with ${child.exitCode}`);
+      if (child && child.exitCode !== null)
+        throw new Error(`mariadbd (${node.name}) exited with ${child.exitCode}\n${this.logTail(node)}`);
       if ((await this.state(node)) === 'Synced') return;
-      if (Date.now() > deadline) throw new Error(`${node.name} was not Synced within ${limitMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`${node.name} was not Synced within ${limitMs} ms\n${this.logTail(node)}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
@@ -191,6 +194,11 @@ export class GaleraCluster {
   async stop(): Promise<void> {
     await Promise.all(this.nodes.map((node) => this.stopNode(node)));
     rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  /** The tail of a node's error log (serverArgs' `--log-error`), for a failure's message. */
+  private logTail(node: GaleraNode): string {
+    return logTail(join(this.dir, `${node.name}.err`));
   }
 
   private datadir(node: GaleraNode): string {

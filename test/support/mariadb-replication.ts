@@ -15,6 +15,7 @@ import {
   stopServerProcess,
 } from './mariadbd.js';
 import { freePort } from './service-process.js';
+import { logTail } from './wait.js';
 
 /**
  * A real MariaDB primary and a real replica of it, made by the test itself from this machine's
@@ -166,6 +167,19 @@ export class ReplicatedMariaDb {
     // Stopped first, so nothing the old primary still sends is applied after the switch.
     await this.sqlAsRoot(this.replica, ['STOP SLAVE', 'RESET SLAVE ALL', 'SET GLOBAL read_only = 0']);
     this.promoted = true;
+  }
+
+  /**
+   * Why a server is down that no test stopped (it exited by itself: a crash, a failed start), with its
+   * error log's tail; undefined while both run or were stopped on purpose.
+   */
+  failure(): string | undefined {
+    for (const server of [this.primary, this.replica]) {
+      const child = server.process;
+      if (child && (child.exitCode !== null || child.signalCode !== null))
+        return `the ${server.name} (port ${server.port}) exited with ${child.exitCode ?? child.signalCode}\n${logTail(join(this.dir, `${server.name}.err`))}`;
+    }
+    return undefined;
   }
 
   /** Stops both servers and removes their data. */

@@ -1,11 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { dieWithTestProcess } from './mariadbd.js';
 import { freePort } from './service-process.js';
+import { childPids, isRunning, logTail, SERVER_START_MS, waitFor } from './wait.js';
 
 /**
  * Throwaway PostgreSQL servers for the specs that need a setting the machine's server does not have
@@ -38,6 +39,10 @@ const SERVER_SETTINGS = [
 export interface PostgresServer {
   port: number;
   dir: string;
+  /** The server's own log (its stderr, every start appended): a failure to start or answer quotes its tail. */
+  log: string;
+  /** Why the server is not running, when it stopped without being asked (undefined while it runs). */
+  failure(): string | undefined;
   /** A `postgres://` URL for `user` (default the superuser) on `database`. */
   url(database: string, user?: string, password?: string): string;
   /** Runs statements as the superuser on `database` (default `postgres`); answers the last one's rows. */
@@ -68,10 +73,21 @@ export async function startPostgres(settings: string[] = [], dataDir?: string): 
     });
   const port = await freePort();
   const all = [...SERVER_SETTINGS, 'wal_level=logical', ...settings];
-  let child = await spawnPostgres(dir, port, all);
+  // Beside the data directory, not in it: a standby's pg_basebackup copy must not carry it along.
+  const log = `${dir}.log`;
+  let stopping = false;
+  /** Why the last restart failed: the server stays down. */
+  let restartFailure: string | undefined;
+  let child = await spawnPostgres(dir, port, all, log);
   const server: PostgresServer = {
     port,
     dir,
+    log,
+    failure: () =>
+      restartFailure ??
+      (!stopping && (child.exitCode !== null || child.signalCode !== null)
+        ? `postgres on port ${port} exited with ${child.exitCode ?? child.signalCode}\n${logTail(log)}`
+        : undefined),
     url: (database, user = 'postgres', password) =>
       `postgres://${encodeURIComponent(user)}${password ? `:${encodeURIComponent(password)}` : ''}@127.0.0.1:${port}/${database}`,
     sql: (statements, database = 'postgres') => sqlAs(port, database, statements),
@@ -94,13 +110,22 @@ export async function startPostgres(settings: string[] = [], dataDir?: string): 
       ]);
     },
     restart: async (signal = 'SIGTERM') => {
-      await stopPostgres(child, signal === 'SIGTERM' ? 'SIGINT' : signal);
-      child = await spawnPostgres(dir, port, all);
+      stopping = true;
+      try {
+        await stopPostgres(child, signal === 'SIGTERM' ? 'SIGINT' : signal, log);
+        child = await spawnPostgres(dir, port, all, log);
+      } catch (error) {
+        restartFailure = `its restart (${signal}) failed: ${(error as Error).message}`;
+        throw error;
+      }
+      stopping = false;
     },
     stop: async () => {
+      stopping = true;
       // SIGINT: PostgreSQL's fast shutdown (SIGTERM waits for every client to leave).
-      await stopPostgres(child, 'SIGINT');
+      await stopPostgres(child, 'SIGINT', log);
       rmSync(dir, { recursive: true, force: true });
+      rmSync(log, { force: true });
     },
   };
   return server;
@@ -136,15 +161,24 @@ export async function startStandby(primary: PostgresServer): Promise<PostgresSer
 
 /**
  * Signals the server by its pid and waits for it to exit: SIGINT is PostgreSQL's fast shutdown (a clean
- * one that does not wait for clients to leave; SIGKILL after 20 s), SIGKILL a crash.
+ * one that does not wait for clients to leave; SIGKILL after 20 s), SIGKILL a crash. After a crash the
+ * postmaster's children (backends, checkpointer, walsender) outlive it for a while, still attached to
+ * its shared memory, and a new postmaster on that data directory refuses to start until they are gone
+ * ("pre-existing shared memory block is still in use"): this waits for them too.
  */
-async function stopPostgres(child: ChildProcess, signal: 'SIGINT' | 'SIGKILL'): Promise<void> {
+async function stopPostgres(child: ChildProcess, signal: 'SIGINT' | 'SIGKILL', log: string): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
+  const children = child.pid ? childPids(child.pid) : [];
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill(signal);
   const timer = signal === 'SIGINT' ? setTimeout(() => child.kill('SIGKILL'), 20_000) : undefined;
   await exited;
   clearTimeout(timer);
+  await waitFor(
+    `the crashed postmaster's processes ${children.join(', ')} to exit`,
+    () => children.every((pid) => !isRunning(pid)),
+    { intervalMs: 20, seen: () => `still running: ${children.filter(isRunning).join(', ')}\n${logTail(log)}` },
+  );
 }
 
 function newFolder(prefix: string): string {
@@ -153,25 +187,31 @@ function newFolder(prefix: string): string {
   return dir;
 }
 
-async function spawnPostgres(dir: string, port: number, settings: string[]): Promise<ChildProcess> {
+/**
+ * Starts `postgres` on the data directory, its stderr appended to `log`, and resolves once it answers;
+ * fails with the log's tail when it exits first or does not answer within SERVER_START_MS.
+ */
+async function spawnPostgres(dir: string, port: number, settings: string[], log: string): Promise<ChildProcess> {
   const args = ['-D', dir, '-p', String(port), '-k', dir, ...settings.flatMap((setting) => ['-c', setting])];
-  const child = spawn(join(PG_BIN, 'postgres'), args, { stdio: 'ignore', ...asPostgres() });
+  const logFd = openSync(log, 'a');
+  const child = spawn(join(PG_BIN, 'postgres'), args, { stdio: ['ignore', logFd, logFd], ...asPostgres() });
+  closeSync(logFd);
   dieWithTestProcess(child);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`postgres (${dir}) exited with ${child.exitCode ?? child.signalCode}`);
-    try {
-      await sqlAs(port, 'postgres', []);
-      return child;
-    } catch (error) {
-      if (Date.now() > deadline) {
-        child.kill('SIGKILL');
-        throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  try {
+    await waitFor(`postgres (${dir}) to answer on port ${port}`, () => sqlAs(port, 'postgres', []).then(() => true), {
+      timeoutMs: SERVER_START_MS,
+      intervalMs: 100,
+      seen: () => logTail(log),
+      giveUp: () =>
+        child.exitCode !== null || child.signalCode !== null
+          ? `it exited with ${child.exitCode ?? child.signalCode}\n${logTail(log)}`
+          : undefined,
+    });
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
+  return child;
 }
 
 async function sqlAs<T>(port: number, database: string, statements: string | string[]): Promise<T[]> {
