@@ -43,8 +43,14 @@ function listeningLine(host: string, port: number, workers: number): string {
   return workers > 1 ? `${line} with ${workers} workers` : line;
 }
 
-function post(worker: Worker, message: PrimaryMessage): void {
-  if (worker.isConnected()) worker.send(message);
+/**
+ * Sends a message to a worker that may be leaving. isConnected() is no promise: its channel can close while
+ * the write is under way (a retired worker exits during a reload), and a send without a callback turns
+ * that EPIPE into an 'error' event that nobody handles, which ended the supervisor and refused every
+ * connection after it (seen under load). A worker that has left needs no message.
+ */
+function post(worker: Worker, message: PrimaryMessage | object): void {
+  if (worker.isConnected()) worker.send(message, undefined, () => undefined);
 }
 
 export async function supervise(): Promise<void> {
@@ -87,7 +93,7 @@ export async function supervise(): Promise<void> {
       // Every other worker alive, whatever its state: starting, serving, draining, and also the new workers of a
       // reload that are ready and take connections while the rest of their generation starts (in none of the sets).
       for (const worker of Object.values(cluster.workers ?? {}))
-        if (worker && worker !== from && worker.isConnected()) worker.send(message.message as never);
+        if (worker && worker !== from) post(worker, message.message as object);
       // Written to every channel: the sender may now let its caller know (sibling-relay.ts).
       post(from, { bzp: 'relayed', id: message.id });
     }

@@ -16,7 +16,8 @@ import { runningVersion, setReloadReport } from './release.js';
  */
 
 function send(message: WorkerMessage): void {
-  process.send?.(message);
+  // With a callback, a supervisor gone meanwhile is an EPIPE handed here, not an 'error' event that ends the worker.
+  process.send?.(message, undefined, undefined, () => undefined);
 }
 
 /**

@@ -21,11 +21,18 @@ export class BugzillaClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.apiKey) headers['X-BUGZILLA-API-KEY'] = this.apiKey;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    let response: Response;
+    try {
+      response = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      // fetch says only "fetch failed"; the reason (refused, reset, timed out) is its cause.
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new Error(`${method} ${path} got no answer: ${cause?.code ?? ''} ${cause?.message ?? String(error)}`);
+    }
     return { status: response.status, body: (await response.json()) as T };
   }
 
