@@ -79,6 +79,12 @@ export interface Dialect {
   readonly serverVersionSql: string;
   /** SELECT of the current database's table names, one `name` column. */
   readonly tableNamesSql: string;
+  /**
+   * SELECT of the current database's text columns that store 3-byte UTF-8 only (`table_name`,
+   * `column_name`): a Bugzilla 5.0 database on MySQL/MariaDB (src/database/text-capacity.ts).
+   * Absent where every text column stores every character (PostgreSQL's UTF8, SQLite).
+   */
+  readonly threeByteTextColumnsSql?: string;
 
   // --- error classification -------------------------------------------------------------------
 
