@@ -1,8 +1,20 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
 import { envelope } from './support/envelope.js';
 import { snapshotTables, WRITE_TABLES } from './support/reliability.js';
 import { jsonrpc, xmlrpc } from './support/rpc-client.js';
-import { createTestDatabase, DIALECTS, startTestApp, type ApiRequest, type TestApp } from './support/test-app.js';
+import {
+  createTestDatabase,
+  DIALECTS,
+  startTestApp,
+  TEST_MYSQL_SERVER,
+  type ApiRequest,
+  type TestApp,
+} from './support/test-app.js';
 
 /**
  * A Bugzilla 5.0 database (SPEC §8): the same tables as 5.2's, kept in 3-byte UTF-8 (`utf8mb3`), as
@@ -83,6 +95,22 @@ async function seedFixture(app: TestApp): Promise<Fixture> {
   await seed.flagInclusion(flagTypeId, productId);
   await seed.group('Testers', { description: 'testers' });
   return { adminKey: await seed.apiKey(admin), userKey: await seed.apiKey(user), productId, componentId, flagTypeId };
+}
+
+const execFileAsync = promisify(execFile);
+
+/** Runs a built command (dist/ is built by the e2e global setup): its exit code and output. */
+async function run(script: string, args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, [script, ...args], {
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+      timeout: 60_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
 }
 
 const describeOnMariaDb = DIALECTS.includes('mysql') ? describe : describe.skip;
@@ -327,5 +355,40 @@ describeOnMariaDb('a 3-byte UTF-8 (Bugzilla 5.0) database, writes', () => {
     expect(await app.rows('SELECT name, description FROM products WHERE id = ?', [created.body.id])).toEqual([
       { name: `P ${THREE_BYTE}`, description: `desc ${THREE_BYTE}` },
     ]);
+  });
+
+  it('npm run user:create: a 4-byte login or real name is refused in one line, exit 1, no user written', async () => {
+    const url = `${TEST_MYSQL_SERVER}/${(app.config.database as { database: string }).database}`;
+    const before = await snapshotTables(app, TABLES);
+    const login = await run('dist/src/cli/user-create.js', ['--login', `${ROCKET}@example.com`], {
+      DATABASE_URL: url,
+    });
+    expect(login).toMatchObject({ code: 1, stdout: '', stderr: `user:create: ${refused('login').message}\n` });
+    const realname = await run('dist/src/cli/user-create.js', ['--login', 'r@example.com', '--realname', rocket], {
+      DATABASE_URL: url,
+    });
+    expect(realname).toMatchObject({ code: 1, stdout: '', stderr: `user:create: ${refused('real_name').message}\n` });
+    expect(await snapshotTables(app, TABLES)).toEqual(before);
+  });
+
+  it('catalog apply: the refused write stops the apply with its message, exit 1, nothing written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bzp-utf8mb3-'));
+    await app.app.listen(0, '127.0.0.1');
+    try {
+      const file = join(dir, 'catalog.yaml');
+      writeFileSync(file, `products:\n  - name: SideBySide\n    description: "${rocket}"\n`);
+      const before = await snapshotTables(app, TABLES);
+      const applied = await run(
+        'dist/src/cli/bugzilla-products.js',
+        ['catalog', 'apply', file, '--yes', '--url', await app.app.getUrl()],
+        { BUGZILLA_API_KEY: fx.adminKey },
+      );
+      expect(applied.code).toBe(1);
+      expect(applied.stderr).toContain('failed ~ product "SideBySide"');
+      expect(applied.stderr).toContain(refused('description').message);
+      expect(await snapshotTables(app, TABLES)).toEqual(before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
