@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, signIn } from './support/admin-console.js';
 import { envelope } from './support/envelope.js';
 import { snapshotTables, WRITE_TABLES } from './support/reliability.js';
 import { jsonrpc, xmlrpc } from './support/rpc-client.js';
@@ -390,5 +392,58 @@ describeOnMariaDb('a 3-byte UTF-8 (Bugzilla 5.0) database, writes', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describeOnMariaDb('a 3-byte UTF-8 (Bugzilla 5.0) database, the admin console', () => {
+  const PASSWORD = 'correct horse battery';
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let productId: number;
+  beforeAll(async () => {
+    app = await startOnThreeByteDatabase({});
+    await app.seed.user('admin@example.com', { password: PASSWORD, groups: ['admin'] });
+    productId = await app.seed.product('SideBySide');
+    await app.seed.version(productId, 'unspecified');
+    await app.seed.milestone(productId, '---');
+    await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.app.getHttpServer().address() as { port: number };
+    browser = await launchChromium();
+    page = await (await browser.newContext()).newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(`http://127.0.0.1:${port}/admin/`);
+    await signIn(page, 'admin@example.com', PASSWORD);
+    await page.getByText('Signed in as').waitFor();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  /** The error text attached to the field labelled `label` (aria-describedby). */
+  const errorOf = async (label: string) => {
+    const field = page.getByLabel(label, { exact: true });
+    await expect.poll(() => field.getAttribute('aria-invalid'), { timeout: 20_000 }).toBe('true');
+    const id = (await field.getAttribute('aria-describedby'))!.split(' ')[0];
+    return page.locator(`[id="${id}"]`).textContent();
+  };
+
+  it("shows the refusal of a 4-byte character at the field that holds it, in the API's words", async () => {
+    await page.evaluate(() => (location.hash = '#/products/new'));
+    await page.getByRole('heading', { name: 'New product' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Rocket');
+    await page.getByLabel('Description').fill(`rocket ${ROCKET} here`);
+    await page.getByLabel('First version').fill('1.0');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    expect(await errorOf('Description')).toBe(refused('description').message);
+    expect(await app.rows('SELECT id FROM products WHERE name = ?', ['Rocket'])).toEqual([]);
+
+    await page.evaluate((id) => (location.hash = `#/products/${id}`), productId);
+    await page.getByRole('heading', { name: 'SideBySide' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill(`Side ${ROCKET}`);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    expect(await errorOf('Name')).toBe(refused('name').message);
+    expect(await app.rows('SELECT name FROM products WHERE id = ?', [productId])).toEqual([{ name: 'SideBySide' }]);
   });
 });
