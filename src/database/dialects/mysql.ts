@@ -81,6 +81,7 @@ export const mysqlDialect: Dialect = {
   },
 
   changeSignal: 'table-times',
+  changeLog: 'binlog',
   // The count, and the XOR and the sum of the CRC32 of each row's text, computed inside the server.
   productFingerprintsSql: (table, alias, rowText) =>
     `SELECT product_id, COUNT(*) AS n, BIT_XOR(h) AS x, SUM(h) AS s
