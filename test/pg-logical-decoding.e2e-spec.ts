@@ -173,7 +173,7 @@ describe.runIf(DIALECTS.includes('postgres'))(
         BOUND_MS,
       );
       const after = await modelSeries(app);
-      expect([after.mode, after.streamTransactions > resumed.streamTransactions]).toEqual(['binlog', true]);
+      expect([after.mode, after.streamTransactions > resumed.streamTransactions]).toEqual(['logical_decoding', true]);
     });
   },
 );
