@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, signIn } from './support/admin-console.js';
+import { fieldError, launchChromium, signIn } from './support/admin-console.js';
+import { runBuiltCommand as run } from './support/built-command.js';
 import { envelope } from './support/envelope.js';
 import { snapshotTables, WRITE_TABLES } from './support/reliability.js';
 import { jsonrpc, xmlrpc } from './support/rpc-client.js';
@@ -97,22 +96,6 @@ async function seedFixture(app: TestApp): Promise<Fixture> {
   await seed.flagInclusion(flagTypeId, productId);
   await seed.group('Testers', { description: 'testers' });
   return { adminKey: await seed.apiKey(admin), userKey: await seed.apiKey(user), productId, componentId, flagTypeId };
-}
-
-const execFileAsync = promisify(execFile);
-
-/** Runs a built command (dist/ is built by the e2e global setup): its exit code and output. */
-async function run(script: string, args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [script, ...args], {
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-      timeout: 60_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
 }
 
 const describeOnMariaDb = DIALECTS.includes('mysql') ? describe : describe.skip;
@@ -421,13 +404,7 @@ describeOnMariaDb('a 3-byte UTF-8 (Bugzilla 5.0) database, the admin console', (
     await app?.close();
   });
 
-  /** The error text attached to the field labelled `label` (aria-describedby). */
-  const errorOf = async (label: string) => {
-    const field = page.getByLabel(label, { exact: true });
-    await expect.poll(() => field.getAttribute('aria-invalid'), { timeout: 20_000 }).toBe('true');
-    const id = (await field.getAttribute('aria-describedby'))!.split(' ')[0];
-    return page.locator(`[id="${id}"]`).textContent();
-  };
+  const errorOf = (label: string) => fieldError(page, label);
 
   it("shows the refusal of a 4-byte character at the field that holds it, in the API's words", async () => {
     await page.evaluate(() => (location.hash = '#/products/new'));
