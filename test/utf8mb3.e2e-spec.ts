@@ -5,6 +5,7 @@ import mysql from 'mysql2/promise';
 import type { Browser, Page } from 'playwright-core';
 import { fieldError, launchChromium, signIn } from './support/admin-console.js';
 import { runBuiltCommand as run } from './support/built-command.js';
+import { UnstorableTextValue } from '../src/database/text-capacity.js';
 import { envelope } from './support/envelope.js';
 import { snapshotTables, WRITE_TABLES } from './support/reliability.js';
 import { jsonrpc, xmlrpc } from './support/rpc-client.js';
@@ -340,6 +341,13 @@ describeOnMariaDb('a 3-byte UTF-8 (Bugzilla 5.0) database, writes', () => {
     expect(await app.rows('SELECT name, description FROM products WHERE id = ?', [created.body.id])).toEqual([
       { name: `P ${THREE_BYTE}`, description: `desc ${THREE_BYTE}` },
     ]);
+  });
+
+  it('under every statement: a write no check named (here a seed row) is refused before it reaches the database', async () => {
+    const before = await snapshotTables(app, TABLES);
+    await expect(app.seed.product(`P ${ROCKET}`)).rejects.toBeInstanceOf(UnstorableTextValue);
+    await expect(app.seed.classification('C', rocket)).rejects.toBeInstanceOf(UnstorableTextValue);
+    expect(await snapshotTables(app, TABLES)).toEqual(before);
   });
 
   it('npm run user:create: a 4-byte login or real name is refused in one line, exit 1, no user written', async () => {

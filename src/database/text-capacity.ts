@@ -124,7 +124,7 @@ function guardStatements(dataSource: DataSource): void {
     const query = runner.query.bind(runner) as (sql: string, params?: unknown[], ...rest: unknown[]) => unknown;
     runner.query = ((sql: string, params?: unknown[], ...rest: unknown[]) => {
       if (!Array.isArray(params) || !params.some(isFourByteText)) return query(sql, params, ...rest);
-      return query(...guarded(capacities.get(dataSource)!, sql, params), ...rest);
+      return query(...guardedStatement(capacities.get(dataSource)!, sql, params), ...rest);
     }) as QueryRunner['query'];
     return runner;
   };
@@ -146,7 +146,7 @@ const FOUR_BYTE_COLLATION = 'utf8mb4_unicode_520_ci';
  * such value (a name looked up, a WHERE of an UPDATE) is compared under the connection's 4-byte
  * collation, which the column's value is converted to, so it equals no stored value.
  */
-function guarded(capacity: TextCapacity, sql: string, params: unknown[]): [string, unknown[]] {
+export function guardedStatement(capacity: TextCapacity, sql: string, params: unknown[]): [string, unknown[]] {
   const target = WRITE_TARGET.exec(sql);
   const table = target?.[1].toLowerCase();
   // In an UPDATE, the values stored come before the WHERE; an INSERT stores them all.
