@@ -9,7 +9,7 @@ import { buildDataSourceOptions } from './data-source-options.js';
 import { isConnectionError } from './dialect.js';
 import { tellSiblings } from '../supervisor/sibling-relay.js';
 import { type ReplicaStateReader, replicaStateReader } from './replica-state.js';
-import { textCapacityOf, useTextCapacity } from './text-capacity.js';
+import { shareTextCapacity } from './text-capacity.js';
 
 /**
  * Where reads go (DATABASE_REPLICA_URLS, docs/operators.md, "Running at scale"). The one place that decides it:
@@ -296,7 +296,7 @@ export class DatabaseReader implements SqlRunner, OnModuleInit, OnApplicationShu
     await dataSource.initialize();
     limitConnectionWaits(dataSource, this.config.dbTimeoutMs);
     // A replica holds the primary's tables: what they can store was learnt there.
-    useTextCapacity(dataSource, textCapacityOf(this.primary));
+    shareTextCapacity(dataSource, this.primary);
     replica.dataSource = dataSource;
   }
 

@@ -71,11 +71,13 @@ export function isFourByteTextRefusal(error: unknown): boolean {
 }
 
 const capacities = new WeakMap<object, TextCapacity>();
+/** A read replica's primary, whose tables it holds: what they store is learnt there. */
+const primaries = new WeakMap<object, DataSource>();
 
 /** What `db`'s text columns can store (every character until `learnTextCapacity` has run). */
 export function textCapacityOf(db: DataSource | Pick<EntityManager, 'connection'>): TextCapacity {
   const dataSource = 'connection' in db ? db.connection : db;
-  return capacities.get(dataSource) ?? TextCapacity.EVERY_CHARACTER;
+  return capacities.get(primaries.get(dataSource) ?? dataSource) ?? TextCapacity.EVERY_CHARACTER;
 }
 
 /**
@@ -95,14 +97,16 @@ export async function learnTextCapacity(dataSource: DataSource): Promise<TextCap
     }
   }
   const capacity = new TextCapacity(columns);
-  useTextCapacity(dataSource, capacity);
+  capacities.set(dataSource, capacity);
+  if (capacity.hasThreeByteColumns) guardStatements(dataSource);
   return capacity;
 }
 
-/** Gives `dataSource` (a read replica of the database `capacity` was learnt on) the same capacity and guard. */
-export function useTextCapacity(dataSource: DataSource, capacity: TextCapacity): void {
-  capacities.set(dataSource, capacity);
-  if (capacity.hasThreeByteColumns) guardStatements(dataSource);
+/** Gives `replica` (a read replica of `primary`) the capacity learnt on `primary`, and the same guard. */
+export function shareTextCapacity(replica: DataSource, primary: DataSource): void {
+  primaries.set(replica, primary);
+  // Guarded whatever the primary learns, and whenever: a replica may connect before the primary has learnt.
+  guardStatements(replica);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -124,7 +128,9 @@ function guardStatements(dataSource: DataSource): void {
     const query = runner.query.bind(runner) as (sql: string, params?: unknown[], ...rest: unknown[]) => unknown;
     runner.query = ((sql: string, params?: unknown[], ...rest: unknown[]) => {
       if (!Array.isArray(params) || !params.some(isFourByteText)) return query(sql, params, ...rest);
-      return query(...guardedStatement(capacities.get(dataSource)!, sql, params), ...rest);
+      const capacity = textCapacityOf(dataSource);
+      if (!capacity.hasThreeByteColumns) return query(sql, params, ...rest);
+      return query(...guardedStatement(capacity, sql, params), ...rest);
     }) as QueryRunner['query'];
     return runner;
   };
