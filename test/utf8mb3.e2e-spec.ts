@@ -201,6 +201,11 @@ describeOnMariaDb.each([
     await answersAsUnknown((name) => app.get('/rest/group', as(fx.adminKey, { query: { names: name } })));
     await answersAsUnknown((name) => app.get('/rest/user', as(fx.adminKey, { query: { names: name } })));
     await answersAsUnknown((name) => app.get('/rest/user', { query: { names: name } }));
+    // A search value: User.get's match (the console's user completion), compared with LIKE.
+    await answersAsUnknown((name) => app.get('/rest/user', as(fx.adminKey, { query: { match: name } })), {
+      status: 200,
+    });
+    await answersAsUnknown((name) => app.get('/rest/user', as(fx.adminKey, { query: { match: `ad${name}` } })));
   });
 
   it('credentials: a 4-byte login, API key or token is a wrong one', async () => {
