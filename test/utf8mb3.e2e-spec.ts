@@ -326,21 +326,30 @@ describeOnMariaDb('a 3-byte UTF-8 (Bugzilla 5.0) database, writes', () => {
     );
   });
 
-  it('JSON-RPC and XML-RPC writes answer the same refusal as a fault', async () => {
-    const json = await jsonrpc(app, 'Component.create', {
-      api_key: fx.adminKey,
-      product: 'SideBySide',
-      name: 'Wing',
-      description: rocket,
-      default_assignee: 'admin@example.com',
-    });
-    expect(json.fault).toEqual({ code: 53, message: refused('description').message });
-    const xml = await xmlrpc(app, 'Product.update', {
-      api_key: fx.adminKey,
-      names: ['SideBySide'],
-      description: rocket,
-    });
-    expect(xml.fault).toEqual({ code: 53, message: refused('description').message });
+  it('every RPC write method, over JSON-RPC and XML-RPC, answers the same refusal as a fault, nothing written', async () => {
+    const calls: [method: string, params: Record<string, unknown>, param: string][] = [
+      ['Product.create', { name: 'Rocket', description: rocket, version: '1.0' }, 'description'],
+      ['Product.update', { names: ['SideBySide'], name: rocket }, 'name'],
+      [
+        'Component.create',
+        { product: 'SideBySide', name: 'Wing', description: rocket, default_assignee: 'admin@example.com' },
+        'description',
+      ],
+      ['Component.update', { names: [{ product: 'SideBySide', component: 'Engine' }], name: rocket }, 'name'],
+      ['FlagType.create', { name: rocket, description: 'd', inclusions: [{ product: 'SideBySide' }] }, 'name'],
+      ['FlagType.update', { ids: [fx.flagTypeId], cc_list: rocket }, 'cc_list'],
+    ];
+    for (const call of [jsonrpc, xmlrpc]) {
+      for (const [method, params, param] of calls) {
+        const before = await snapshotTables(app, TABLES);
+        const answer = await call(app, method, { api_key: fx.adminKey, ...params });
+        expect({ method, fault: answer.fault }).toEqual({
+          method,
+          fault: { code: 53, message: refused(param).message },
+        });
+        expect(await snapshotTables(app, TABLES)).toEqual(before);
+      }
+    }
   });
 
   it('3-byte characters are stored and read back exactly', async () => {
