@@ -52,7 +52,10 @@ const TABLES = [
   'profiles',
 ];
 
-/** The service's tables converted as Bugzilla 5.0 keeps them (`ALTER TABLE ... CONVERT TO CHARACTER SET`). */
+/**
+ * The service's tables converted as Bugzilla 5.0 keeps them: 3-byte UTF-8 (`ALTER TABLE ... CONVERT TO
+ * CHARACTER SET utf8mb3`) and the compact row format.
+ */
 async function convertToThreeByte(url: string): Promise<void> {
   const connection = await mysql.createConnection(url);
   try {
@@ -62,7 +65,9 @@ async function convertToThreeByte(url: string): Promise<void> {
     const database = new URL(url).pathname.slice(1);
     await connection.query(`ALTER DATABASE \`${database}\` CHARACTER SET utf8mb3 COLLATE utf8mb3_general_ci`);
     for (const { name } of tables) {
-      await connection.query(`ALTER TABLE \`${name}\` CONVERT TO CHARACTER SET utf8mb3 COLLATE utf8mb3_general_ci`);
+      await connection.query(
+        `ALTER TABLE \`${name}\` CONVERT TO CHARACTER SET utf8mb3 COLLATE utf8mb3_general_ci, ROW_FORMAT=COMPACT`,
+      );
     }
   } finally {
     await connection.end();
@@ -168,6 +173,10 @@ describeOnMariaDb.each([
       "SELECT DISTINCT character_set_name AS cs FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'products' AND character_set_name IS NOT NULL",
     );
     expect(rows).toEqual([{ cs: 'utf8mb3' }]);
+    const [{ format }] = await app.rows(
+      "SELECT row_format AS format FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'products'",
+    );
+    expect(format).toBe('Compact');
   });
 
   it('GET /rest/product?names= and /rest/product/{name}: a 4-byte name matches nothing, anonymous or not', async () => {
