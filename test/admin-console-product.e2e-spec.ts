@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { DIALECTS } from './support/test-app.js';
 import {
   type ConsoleHarness,
+  fieldError,
   screenshot,
   seriousAxeViolations,
   signIn,
@@ -65,14 +66,7 @@ describe.each(DIALECTS)('admin console: products [%s]', (dialect) => {
   const goTo = async (hash: string) => {
     await page.evaluate((h) => (location.hash = h), hash);
   };
-  /** The error text attached to the field labelled `label` (aria-describedby). */
-  const errorOf = async (label: string) => {
-    const field = page.getByLabel(label, { exact: true });
-    // The refusal's round trip, on a machine the whole suite loads, may take longer than the poll's default 5 s.
-    await expect.poll(() => field.getAttribute('aria-invalid'), { timeout: 20_000 }).toBe('true');
-    const id = (await field.getAttribute('aria-describedby'))!.split(' ')[0];
-    return page.locator(`[id="${id}"]`).textContent();
-  };
+  const errorOf = (label: string) => fieldError(page, label);
 
   it('creates a product with its first version and default milestone', async () => {
     await page.getByRole('link', { name: 'New product' }).first().click();

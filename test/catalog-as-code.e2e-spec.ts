@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { dump, load } from 'js-yaml';
 import mysql from 'mysql2/promise';
+import { runBuiltCommand } from './support/built-command.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/test-app.js';
 import pg from 'pg';
 import { toPostgresSql } from '../src/database/dialects/postgres-sql.js';
@@ -21,24 +22,9 @@ const execFileAsync = promisify(execFile);
 const BIN = 'dist/src/cli/bugzilla-products.js';
 const ADMIN_KEY = 'CatalogAdminKey0000000000000000000000001';
 
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function bin(args: string[], env: Record<string, string> = {}): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [BIN, ...args], {
-      env: { ...process.env, LOG_LEVEL: 'silent', BUGZILLA_API_KEY: ADMIN_KEY, ...env },
-      timeout: 60_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+/** The packed command with the admin's API key. */
+const bin = (args: string[], env: Record<string, string> = {}) =>
+  runBuiltCommand(BIN, args, { BUGZILLA_API_KEY: ADMIN_KEY, ...env });
 
 const USERS = `
 groups:

@@ -1,33 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { defaultEmailSettings } from '../src/users/create-user.js';
+import { runBuiltCommand } from './support/built-command.js';
 import { startService, type ServiceProcess } from './support/service-process.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/test-app.js';
 
-const execFileAsync = promisify(execFile);
-
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs a built command (dist/ is built by the e2e global setup) and collects its output and exit code. */
-async function run(script: string, args: string[], env: Record<string, string>): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [script, ...args], {
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-      timeout: 60_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const run = runBuiltCommand;
 
 /** Sends SIGTERM and resolves with the exit code. */
 async function stop(service: ServiceProcess): Promise<number | null> {

@@ -33,6 +33,14 @@ import { forEachDialect, type TestApp } from './support/test-app.js';
  * SPEC §2 gives its code — never a 5xx, never internals in a message — and a
  * rejected request must leave every table a write can touch exactly as it was.
  *
+ * Strings include characters of 4 bytes in UTF-8 (support/fuzz.ts FOUR_BYTE). The databases here store
+ * them (MariaDB in utf8mb4, PostgreSQL's UTF8, SQLite), so every database answers each request alike and
+ * the runs' statuses are compared line by line below. On a 3-byte UTF-8 database (Bugzilla 5.0, SPEC §8)
+ * they could not be: a create or rename with such a name, a 201 or 200 here, is refused there (400, 53),
+ * and what follows it in the run then differs too; test/utf8mb3.e2e-spec.ts covers that database.
+ * One difference remains between these databases: a write of a text holding NUL, which PostgreSQL's text
+ * cannot hold (400 there) and MariaDB and SQLite store; such a write's status is left out of the comparison.
+ *
  * The runs use a fixed seed so that CI is repeatable; FUZZ_SEED=<n> replays another
  * run, FUZZ_SEED=random explores new cases, FUZZ_SCALE=<x> multiplies the number of runs.
  */
@@ -87,11 +95,13 @@ const object =
     if (complete) for (const key of Object.keys(fields)) if (!(key in v)) fail(`${p}.${key}`, 'missing', v);
   };
 
-/** /health's change_stream (SPEC §15), on MySQL/MariaDB. */
+/** /health's change_stream (SPEC §15, §16): the log in its database's terms, or poll. */
 const changeStream: Check = (v, p) =>
   object({
-    configured: (s, q) => (['auto', 'binlog', 'poll'].includes(s as string) ? undefined : fail(q, 'not a mode', s)),
-    mode: (s, q) => (['binlog', 'poll'].includes(s as string) ? undefined : fail(q, 'not a mode', s)),
+    configured: (s, q) =>
+      ['auto', 'binlog', 'logical_decoding', 'poll'].includes(s as string) ? undefined : fail(q, 'not a mode', s),
+    mode: (s, q) =>
+      ['binlog', 'logical_decoding', 'poll'].includes(s as string) ? undefined : fail(q, 'not a mode', s),
     reason: str,
   })(v, p);
 
@@ -327,7 +337,9 @@ class Fuzzer {
     this.statuses.set(res.status, (this.statuses.get(res.status) ?? 0) + 1);
     // The API keys are each world's own: named by their holder, the lines read alike on every database.
     const url = req.url.replaceAll(this.world.keys.admin, 'ADMIN-KEY').replaceAll(this.world.keys.plain, 'PLAIN-KEY');
-    this.answered.push(`${req.method} ${url.slice(0, 200)} → ${res.status}`);
+    // A write of a text holding NUL: PostgreSQL refuses it, the others store it (see the top of this file).
+    const nulWrite = WRITE_METHODS.has(req.method) && JSON.stringify(req.carried).includes('\\u0000');
+    this.answered.push(`${req.method} ${url.slice(0, 200)} → ${nulWrite ? 'a write holding NUL' : res.status}`);
     this.familyStatuses.set(res.status, (this.familyStatuses.get(res.status) ?? 0) + 1);
     const where = `${req.method} ${req.url.slice(0, 300)} [${res.status}] ${res.text.slice(0, 300)}`;
     // As the HTTP layer resolves it: slashes merged, dot segments removed, percent-encoding decoded.
@@ -556,7 +568,7 @@ function families(world: World): RouteFamily[] {
   ];
   const freshName = fc
     .tuple(
-      fc.constantFrom('Fuzz', 'ÜNÏ', '😀', '<b>x</b>', "O'Brien", 'a%_b'),
+      fc.constantFrom('Fuzz', 'ÜNÏ', '😀', '𠀀', '<b>x</b>', "O'Brien", 'a%_b'),
       fc.string({ unit: 'grapheme', maxLength: 12 }),
       fc.nat(),
     )

@@ -65,9 +65,13 @@ describe.runIf(DIALECTS.includes('postgres'))(
       const health = await app.get('/health');
       expect([health.status, health.body]).toEqual([
         200,
-        { status: 'ok', version: PACKAGE_VERSION, change_stream: { configured: 'binlog', mode: 'binlog' } },
+        {
+          status: 'ok',
+          version: PACKAGE_VERSION,
+          change_stream: { configured: 'logical_decoding', mode: 'logical_decoding' },
+        },
       ]);
-      expect((await modelSeries(app)).mode).toBe('binlog');
+      expect((await modelSeries(app)).mode).toBe('logical_decoding');
       expect(await server.sql('SELECT slot_name, plugin, active FROM pg_replication_slots', 'bzp_logical')).toEqual([
         { slot_name: 'bzp_e2e', plugin: 'pgoutput', active: true },
       ]);
@@ -161,7 +165,7 @@ describe.runIf(DIALECTS.includes('postgres'))(
         15_000,
       );
       expect(
-        await until(async () => (await app.get('/health')).body.change_stream?.mode === 'binlog', 15_000),
+        await until(async () => (await app.get('/health')).body.change_stream?.mode === 'logical_decoding', 15_000),
       ).toBeLessThan(15_000);
       const resumed = await modelSeries(app);
       await other.run('UPDATE products SET description = ? WHERE id = ?', ['Through the log again', productId]);
@@ -169,7 +173,7 @@ describe.runIf(DIALECTS.includes('postgres'))(
         BOUND_MS,
       );
       const after = await modelSeries(app);
-      expect([after.mode, after.streamTransactions > resumed.streamTransactions]).toEqual(['binlog', true]);
+      expect([after.mode, after.streamTransactions > resumed.streamTransactions]).toEqual(['logical_decoding', true]);
     });
   },
 );

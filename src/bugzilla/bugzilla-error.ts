@@ -87,6 +87,16 @@ export const Errors = {
     ),
   invalidParam: (param: string, expected: string) =>
     new BugzillaError(ErrorCode.PARAM_INVALID, `The '${param}' parameter is invalid: ${expected} was expected.`),
+  /**
+   * SPEC §8: a value holding a character beyond U+FFFF, for a database whose text is 3-byte UTF-8
+   * (Bugzilla 5.0); `param` undefined where the write path could not tell which parameter it was.
+   */
+  unstorableText: (param?: string) =>
+    new BugzillaError(
+      ErrorCode.PARAM_INVALID,
+      `${param === undefined ? 'A text value is' : `The '${param}' parameter is`} invalid: this database stores ` +
+        '3-byte UTF-8 only, and the value holds a character of 4 bytes (an emoji or a rare CJK character).',
+    ),
   paramsRequired: (fn: string, params: string[]) =>
     new BugzillaError(
       ErrorCode.PARAMS_REQUIRED,

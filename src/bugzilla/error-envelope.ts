@@ -2,6 +2,7 @@ import { redactCredentials } from './access-log.js';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isConnectionError, isDatabaseError, isUnstorableTextError } from '../database/dialect.js';
+import { isFourByteTextRefusal } from '../database/text-capacity.js';
 import { BugzillaError, envelope, Errors, ErrorCode } from './bugzilla-error.js';
 
 const logger = new Logger('Errors');
@@ -20,6 +21,7 @@ export function bugzillaPath(url: string): string {
 export function toBugzillaError(error: unknown, request: { method: string; url: string; id: string }): BugzillaError {
   if (error instanceof BugzillaError) return error;
   if (isConnectionError(error)) return Errors.databaseUnavailable();
+  if (isFourByteTextRefusal(error)) return Errors.unstorableText();
   if (isUnstorableTextError(error))
     return Errors.badRequest('A text value holds a NUL character, which cannot be stored.');
 

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { processScavenger } from '../config/garbage-collector.js';
-import { type Dialect, dialectOf } from '../database/dialect.js';
+import { type ChangeLogName, type Dialect, dialectOf } from '../database/dialect.js';
 import { availabilityOf } from '../database/galera/availability.js';
 import { onCommittedWrite, type WrittenTables } from '../database/writes.js';
 import { CacheMetrics } from '../metrics/cache-metrics.js';
@@ -57,12 +57,15 @@ const METRICS_NAME = 'model';
 /** After this long without a request, the background checks stop (the next request checks). */
 const IDLE_AFTER_MS = 30_000;
 
-/** What the model follows for changes (SPEC §15), for /health and the metrics. */
+/**
+ * What the model follows for changes (SPEC §15, §16), for /health and the metrics, the log named in
+ * its database's own terms (`binlog` on MariaDB, `logical_decoding` on PostgreSQL).
+ */
 export interface ChangeFollowing {
-  /** DB_CHANGE_STREAM as set. */
-  configured: AppConfig['changeStream'];
-  /** What the model reads changes from now: the binary log, or the database's checks ('poll'). */
-  mode: 'binlog' | 'poll';
+  /** DB_CHANGE_STREAM as set: `auto`, `poll`, or the log it insists on (`binlog` and `log` name the same). */
+  configured: 'auto' | 'poll' | ChangeLogName;
+  /** What the model reads changes from now: the database's log, or the database's checks ('poll'). */
+  mode: ChangeLogName | 'poll';
   /** Why it is not the log when the log was asked for (or was in use and broke); absent otherwise. */
   reason?: string;
 }
@@ -132,18 +135,18 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly metrics: CacheMetrics,
   ) {
     this.config = config;
-    this.following = { configured: config.changeStream, mode: 'poll' };
     this.boundMs = config.cacheMaxStalenessMs;
     this.orGroups = config.params.or_groups;
     this.disabled = this.boundMs === 0;
     this.dialect = dialectOf(dataSource);
+    this.following = this.followingNow('poll');
     this.read = databaseReader(dataSource);
     this.load = tableLoadReader(dataSource, config.cacheLoadTimeoutMs);
     this.stopWatching = this.disabled
       ? () => undefined
       : onCommittedWrite(dataSource, (tables) => this.noteOwnWrite(tables));
     if (!this.disabled) metrics.trackOldestData(METRICS_NAME, () => (this.model ? this.checkedAtWall : undefined));
-    if (!this.disabled) metrics.changeStream(METRICS_NAME, 'poll');
+    if (!this.disabled) this.reportFollowing();
   }
 
   /**
@@ -170,10 +173,10 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   /**
-   * Whether the binary log is in play: the model follows it, or did and stands in for it while it is
+   * Whether the database's log is in play: the model follows it, or did and stands in for it while it is
    * down. Not when the server cannot give a log and `auto` polls as before (that is said at start).
    */
-  get followsBinlog(): boolean {
+  get followsLog(): boolean {
     return this.stream !== undefined;
   }
 
@@ -541,23 +544,33 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
     }
     if (problem) {
       if (configured === 'binlog') throw new Error(`DB_CHANGE_STREAM=binlog, but ${problem}`);
-      this.following = { configured, mode: 'poll', reason: problem };
-      this.metrics.changeStream(METRICS_NAME, 'poll');
+      this.following = this.followingNow('poll', problem);
+      this.reportFollowing();
       this.logger.log(`changes: the model checks the database every half bound (${problem})`);
       return undefined;
     }
-    this.following = { configured, mode: 'binlog' };
-    this.metrics.changeStream(METRICS_NAME, 'binlog');
+    this.following = this.followingNow('log');
+    this.reportFollowing();
     this.logger.log(`changes: the model follows ${this.stream?.name ?? "the database's log"}`);
     return signal;
   }
 
   private streamStateChanged(state: StreamState, reason: string): void {
-    this.following =
-      state === 'binlog'
-        ? { configured: this.config.changeStream, mode: 'binlog' }
-        : { configured: this.config.changeStream, mode: 'poll', reason };
-    this.metrics.changeStream(METRICS_NAME, this.following.mode);
+    this.following = state === 'log' ? this.followingNow('log') : this.followingNow('poll', reason);
+    this.reportFollowing();
+  }
+
+  /** `mode` ('log': the database's own log) and DB_CHANGE_STREAM, named in this database's terms. */
+  private followingNow(mode: 'log' | 'poll', reason?: string): ChangeFollowing {
+    const log = this.dialect.changeLog ?? 'binlog';
+    const configured = this.config.changeStream === 'binlog' ? log : this.config.changeStream;
+    return { configured, mode: mode === 'log' ? log : 'poll', ...(reason === undefined ? {} : { reason }) };
+  }
+
+  /** The metrics' mode series: 1 for what the model follows now, 0 for the other this database has. */
+  private reportFollowing(): void {
+    const modes = this.dialect.changeLog ? [this.dialect.changeLog, 'poll'] : ['poll'];
+    this.metrics.changeStream(METRICS_NAME, this.following.mode, modes);
   }
 
   /** Where the stream reads: the server the data source uses now (a Galera node, a promoted replica). */

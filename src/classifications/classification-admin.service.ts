@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { refuseUnstorableText } from '../bugzilla/storable-text.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
 import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
@@ -61,6 +62,10 @@ export class ClassificationAdminService {
     const description = checkDescription(textParam('description', params.description));
     const name = checkName(textParam('name', params.name));
     const sortkey = checkSortkey(params.sortkey);
+    refuseUnstorableText(this.dataSource, [
+      { param: 'name', column: 'classifications.name', value: name },
+      { param: 'description', column: 'classifications.description', value: description },
+    ]);
     return this.guarded(() =>
       runInTransaction(this.dataSource, async (em) => {
         const taken = await this.named(em, name);
@@ -101,6 +106,10 @@ export class ClassificationAdminService {
       description: params.description === undefined ? undefined : textParam('description', params.description),
       sortkey: params.sortkey,
     };
+    refuseUnstorableText(this.dataSource, [
+      { param: 'name', column: 'classifications.name', value: given.name },
+      { param: 'description', column: 'classifications.description', value: given.description },
+    ]);
     return this.guarded(() =>
       runInTransaction(this.dataSource, async (em) => {
         const row = await this.target(em, idOrName, true);

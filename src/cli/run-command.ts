@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { type AppConfig, loadConfig } from '../config/app-config.js';
 import { buildDataSourceOptions } from '../database/data-source-options.js';
 import { runMigrations } from '../database/run-migrations.js';
+import { learnTextCapacity } from '../database/text-capacity.js';
 import { SeedError } from '../seed/seed-validation.js';
 
 /**
@@ -27,6 +28,7 @@ export function runCommand(
           for (const message of messages) console.error(message);
         }
       }
+      await learnTextCapacity(ds);
       return await work(ds, config);
     } finally {
       await ds.destroy();

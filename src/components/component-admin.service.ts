@@ -1,4 +1,5 @@
 import { placeholders } from '../database/in-lists.js';
+import { refuseUnstorableText } from '../bugzilla/storable-text.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -127,7 +128,12 @@ export class ComponentAdminService {
       const components = await runInTransaction(this.dataSource, async (em) => {
         const { targets, consumed } = parseComponentTargets('Component.update', params);
         const rows = await this.resolveTargets(em, user, targets);
-        return this.applyChanges(em, user, rows, parseComponentChanges(params, consumed));
+        const changes = parseComponentChanges(params, consumed);
+        refuseUnstorableText(em, [
+          { param: 'name', column: 'components.name', value: changes.name },
+          { param: 'description', column: 'components.description', value: changes.description },
+        ]);
+        return this.applyChanges(em, user, rows, changes);
       });
       return { components };
     } catch (error) {
@@ -164,6 +170,10 @@ export class ComponentAdminService {
     // create, or this create waits for it and then finds no product (106) — one clean winner.
     const product = await this.policy.checkCanAdminProduct(em, user, params.product, { lock: true });
     const input = parseCreateComponent(params);
+    refuseUnstorableText(em, [
+      { param: 'name', column: 'components.name', value: input.name },
+      { param: 'description', column: 'components.description', value: input.description },
+    ]);
     const description = checkComponentDescription(input.description);
 
     const assignee = input.defaultAssignee?.trim();

@@ -6,6 +6,7 @@ import { noteGaleraNode } from './galera/failover.js';
 import { readServerFacts } from './galera/server-checks.js';
 import { postgresStartProblem } from './postgres-server-checks.js';
 import { runMigrations } from './run-migrations.js';
+import { learnTextCapacity } from './text-capacity.js';
 
 /** Brings the schema up to date (the demo data is the seed module's: src/seed). */
 @Injectable()
@@ -33,6 +34,11 @@ export class DatabaseInitializer implements OnModuleInit {
     if (this.config.migrate) {
       const outcome = await runMigrations(this.dataSource, (message) => this.logger.log(message));
       this.logger.log(`migrations: ${outcome}`);
+    }
+    // A Bugzilla 5.0 database keeps text in 3-byte UTF-8 (SPEC §8): learnt once, before any request.
+    const capacity = await learnTextCapacity(this.dataSource);
+    if (capacity.hasThreeByteColumns) {
+      this.logger.log('text columns store 3-byte UTF-8 only: values with 4-byte characters are refused');
     }
   }
 }

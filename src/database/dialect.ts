@@ -4,7 +4,7 @@ import { mysqlDialect } from './dialects/mysql.js';
 import { postgresDialect } from './dialects/postgres.js';
 import { sqliteDialect } from './dialects/sqlite.js';
 
-export type { Dialect, DialectName } from './dialects/dialect.js';
+export type { ChangeLogName, Dialect, DialectName } from './dialects/dialect.js';
 
 type HasOptions = Pick<DataSource, 'options'>;
 

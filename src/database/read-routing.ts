@@ -9,6 +9,7 @@ import { buildDataSourceOptions } from './data-source-options.js';
 import { isConnectionError } from './dialect.js';
 import { tellSiblings } from '../supervisor/sibling-relay.js';
 import { type ReplicaStateReader, replicaStateReader } from './replica-state.js';
+import { shareTextCapacity } from './text-capacity.js';
 
 /**
  * Where reads go (DATABASE_REPLICA_URLS, docs/operators.md, "Running at scale"). The one place that decides it:
@@ -294,6 +295,8 @@ export class DatabaseReader implements SqlRunner, OnModuleInit, OnApplicationShu
     const dataSource = new DataSource(buildDataSourceOptions({ ...this.config, database: replica.config }));
     await dataSource.initialize();
     limitConnectionWaits(dataSource, this.config.dbTimeoutMs);
+    // A replica holds the primary's tables: what they can store was learnt there.
+    shareTextCapacity(dataSource, this.primary);
     replica.dataSource = dataSource;
   }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { refuseUnstorableText, type StoredText } from '../bugzilla/storable-text.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type AuthUser } from '../auth/auth-user.js';
 import { BugzillaError, ErrorCode, Errors } from '../bugzilla/bugzilla-error.js';
@@ -154,6 +155,7 @@ export class FlagTypesService {
     if (!isSet(name)) throw paramRequired('name');
     const description = textParam('description', params.description);
     if (!isSet(description)) throw paramRequired('description');
+    refuseUnstorableText(this.dataSource, storedTexts(params));
 
     return runInTransaction(this.dataSource, async (em) => {
       const inclusions =
@@ -226,6 +228,7 @@ export class FlagTypesService {
     const ids = parseIdList('ids', params.ids);
     const names = parseStringList('names', params.names);
     const { ids: _ids, names: _names, inclusions: givenInclusions, exclusions: givenExclusions, ...rest } = params;
+    refuseUnstorableText(this.dataSource, storedTexts(rest));
     // Bugzilla sets the values in the alphabetical order of their keys.
     const values = Object.keys(rest)
       .sort()
@@ -634,4 +637,13 @@ function toFlagTypeInfo(row: FlagTypeRow, user: AuthUser): FlagTypeInfoDto {
     is_requesteeble: Number(row.is_requesteeble) !== 0,
     is_multiplicable: Number(row.is_multiplicable) !== 0,
   };
+}
+
+/** The texts a flag type's create or update stores (SPEC §8: checked before anything is written). */
+function storedTexts(params: Record<string, unknown>): StoredText[] {
+  return (['name', 'description', 'cc_list'] as const).map((param) => ({
+    param,
+    column: `flagtypes.${param}`,
+    value: typeof params[param] === 'string' ? params[param] : undefined,
+  }));
 }

@@ -25,8 +25,8 @@ interface HealthAnswer {
   /** With "slow", when `/health`'s own check is not answered yet: `bugzilla_answer_ms` is how long it has waited so far. */
   bugzilla_still_waiting?: true;
   /**
-   * How the in-memory model learns of changes (SPEC §15) once it follows the binary log: `binlog`, or `poll`
-   * with the reason while the database checks stand in for a broken stream. Absent otherwise (no log, or
+   * How the in-memory model learns of changes (SPEC §15, §16) once it follows the database's log: the log
+   * in the database's terms (`binlog`, `logical_decoding`), or `poll` with the reason while the database checks stand in for a broken stream. Absent otherwise (no log, or
    * DB_CHANGE_STREAM=poll: the checks of SPEC §1, said at start), so that the answer stays SPEC §7's.
    */
   change_stream?: ChangeFollowing;
@@ -58,8 +58,9 @@ export class HealthController {
       '(BUGZILLA_URL), `bugzilla` says whether it answers: `ok`, `slow` (2 s or more, with `bugzilla_answer_ms`) or ' +
       '`down` (no answer: refused, or none within BUGZILLA_TIMEOUT_MS), from the requests passed to it in the last ' +
       '10 s, or else from one `GET rest/version` of its own; a Bugzilla that is down does not make the answer fail. ' +
-      'Once the in-memory model follows the binary log, `change_stream` says how it learns of changes now: ' +
-      'from the log (`binlog`), or by checking the database (`poll`, with the reason) while the stream is down. ' +
+      "Once the in-memory model follows the database's own log, `change_stream` says how it learns of changes now: " +
+      "from the log, named in the database's terms (`binlog`: MariaDB's binary log; `logical_decoding`: " +
+      "PostgreSQL's), or by checking the database (`poll`, with the reason) while the stream is down. " +
       '`version` names the version that answers; after a reload (SIGHUP), `last_reload` says when it ended and ' +
       'whether the new workers took over (`ok`) or could not start (`failed`, with the reason: the running ones kept serving).',
   })
@@ -88,7 +89,7 @@ export class HealthController {
         if (bugzillaState.stillWaiting) answer.bugzilla_still_waiting = true;
       }
     }
-    if (this.model.enabled && this.model.followsBinlog) answer.change_stream = this.model.changeFollowing;
+    if (this.model.enabled && this.model.followsLog) answer.change_stream = this.model.changeFollowing;
     return { ...answer, ...release() };
   }
 }

@@ -41,13 +41,21 @@ export class DatabasesHealthDto {
 }
 
 export class ChangeStreamHealthDto {
-  @ApiProperty({ enum: ['auto', 'binlog', 'poll'], example: 'auto', description: 'DB_CHANGE_STREAM as set.' })
+  @ApiProperty({
+    enum: ['auto', 'poll', 'binlog', 'logical_decoding'],
+    example: 'auto',
+    description:
+      "DB_CHANGE_STREAM as set, its log (`binlog` or `log`) named in the database's own terms: `binlog` on " +
+      'MariaDB, `logical_decoding` on PostgreSQL.',
+  })
   configured: string;
 
   @ApiProperty({
-    enum: ['binlog', 'poll'],
+    enum: ['binlog', 'logical_decoding', 'poll'],
     example: 'binlog',
-    description: "What the model reads changes from now: the server's binary log, or the database's checks.",
+    description:
+      "What the model reads changes from now: the database's own log (`binlog`: MariaDB's binary log; " +
+      "`logical_decoding`: PostgreSQL's), or the database's checks (`poll`).",
   })
   mode: string;
 
@@ -121,7 +129,7 @@ export class HealthDto {
   @ApiPropertyOptional({
     type: ChangeStreamHealthDto,
     description:
-      'Only once the in-memory model follows the binary log (SPEC §15): how it learns of changes now. Absent when the ' +
+      "Only once the in-memory model follows the database's own log (SPEC §15, §16): how it learns of changes now. Absent when the " +
       'server gives no log (DB_CHANGE_STREAM=auto then polls as before, which the service says at start), with ' +
       'DB_CHANGE_STREAM=poll, on SQLite, and with CACHE_MAX_STALENESS_MS=0.',
   })

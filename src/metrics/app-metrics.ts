@@ -108,21 +108,21 @@ export class AppMetrics {
 
   private readonly changeStreamMode = new Gauge({
     name: 'bugzilla_cache_change_stream',
-    help: "What a cache learns of changes from (SPEC §15): 1 for the mode in use, binlog (the server's binary log) or poll (the database's checks).",
+    help: "What a cache learns of changes from (SPEC §15, §16): 1 for the mode in use, the database's log in its own terms (binlog: MariaDB's binary log; logical_decoding: PostgreSQL's) or poll (the database's checks).",
     labelNames: ['cache', 'mode'] as const,
     registers: [this.registry],
   });
 
   private readonly signalReadings = new Counter({
     name: 'bugzilla_cache_change_readings_total',
-    help: "Readings of a cache's change signal, by source: heartbeat (the binary log, no statement), position (the binary log and the server's position), poll (the database's checks).",
+    help: "Readings of a cache's change signal, by source: heartbeat (the database's log, no statement), position (the database's log and the server's position), poll (the database's checks).",
     labelNames: ['cache', 'source'] as const,
     registers: [this.registry],
   });
 
   private readonly streamTransactions = new Counter({
     name: 'bugzilla_cache_stream_transactions_total',
-    help: "Transactions read from the binary log that changed a cache's tables.",
+    help: "Transactions read from the database's log (binlog or logical decoding) that changed a cache's tables.",
     labelNames: ['cache'] as const,
     registers: [this.registry],
   });
@@ -183,9 +183,8 @@ export class AppMetrics {
     refresh: (cache) => this.cacheRefreshes.inc({ cache }),
     reloaded: (cache, table, seconds) => this.cacheReloadSeconds.observe({ cache, table }, seconds),
     trackOldestData: (cache, oldestLoadedAt) => void this.oldestData.set(cache, oldestLoadedAt),
-    changeStream: (cache, mode) => {
-      this.changeStreamMode.set({ cache, mode }, 1);
-      this.changeStreamMode.set({ cache, mode: mode === 'binlog' ? 'poll' : 'binlog' }, 0);
+    changeStream: (cache, mode, modes) => {
+      for (const each of modes) this.changeStreamMode.set({ cache, mode: each }, each === mode ? 1 : 0);
     },
     signalRead: (cache, source) => this.signalReadings.inc({ cache, source }),
     streamTransaction: (cache) => this.streamTransactions.inc({ cache }),

@@ -18,8 +18,11 @@ export abstract class CacheMetrics {
    * from the database (undefined when the cache is empty).
    */
   abstract trackOldestData(cache: string, oldestLoadedAt: () => Date | undefined): void;
-  /** What the cache learns of changes from now (SPEC §15): the binary log or the database's checks. */
-  abstract changeStream(cache: string, mode: 'binlog' | 'poll'): void;
+  /**
+   * What the cache learns of changes from now (SPEC §15, §16): `mode`, one of `modes` — the database's
+   * log in its own terms (`binlog` on MariaDB, `logical_decoding` on PostgreSQL) or its checks (`poll`).
+   */
+  abstract changeStream(cache: string, mode: string, modes: readonly string[]): void;
   /**
    * One reading of the change signal, by what it read: `heartbeat` (the log's, no statement),
    * `position` (the log, with the server's position read once), `poll` (the database's checks).

@@ -9,7 +9,7 @@ export interface paths {
     };
     /**
      * Whether the service can reach its database (for load balancers and monitoring).
-     * @description With read replicas configured, `databases` gives the state of each one as last checked; a replica out of rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and which one the service uses; the answer is ok while the node in use answers. In front of a Perl Bugzilla (BUGZILLA_URL), `bugzilla` says whether it answers: `ok`, `slow` (2 s or more, with `bugzilla_answer_ms`) or `down` (no answer: refused, or none within BUGZILLA_TIMEOUT_MS), from the requests passed to it in the last 10 s, or else from one `GET rest/version` of its own; a Bugzilla that is down does not make the answer fail. Once the in-memory model follows the binary log, `change_stream` says how it learns of changes now: from the log (`binlog`), or by checking the database (`poll`, with the reason) while the stream is down. `version` names the version that answers; after a reload (SIGHUP), `last_reload` says when it ended and whether the new workers took over (`ok`) or could not start (`failed`, with the reason: the running ones kept serving).
+     * @description With read replicas configured, `databases` gives the state of each one as last checked; a replica out of rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and which one the service uses; the answer is ok while the node in use answers. In front of a Perl Bugzilla (BUGZILLA_URL), `bugzilla` says whether it answers: `ok`, `slow` (2 s or more, with `bugzilla_answer_ms`) or `down` (no answer: refused, or none within BUGZILLA_TIMEOUT_MS), from the requests passed to it in the last 10 s, or else from one `GET rest/version` of its own; a Bugzilla that is down does not make the answer fail. Once the in-memory model follows the database's own log, `change_stream` says how it learns of changes now: from the log, named in the database's terms (`binlog`: MariaDB's binary log; `logical_decoding`: PostgreSQL's), or by checking the database (`poll`, with the reason) while the stream is down. `version` names the version that answers; after a reload (SIGHUP), `last_reload` says when it ended and whether the new workers took over (`ok`) or could not start (`failed`, with the reason: the running ones kept serving).
      */
     get: operations['HealthController_health'];
     put?: never;
@@ -828,17 +828,17 @@ export interface components {
     };
     ChangeStreamHealthDto: {
       /**
-       * @description DB_CHANGE_STREAM as set.
+       * @description DB_CHANGE_STREAM as set, its log (`binlog` or `log`) named in the database's own terms: `binlog` on MariaDB, `logical_decoding` on PostgreSQL.
        * @example auto
        * @enum {string}
        */
-      configured: 'auto' | 'binlog' | 'poll';
+      configured: 'auto' | 'poll' | 'binlog' | 'logical_decoding';
       /**
-       * @description What the model reads changes from now: the server's binary log, or the database's checks.
+       * @description What the model reads changes from now: the database's own log (`binlog`: MariaDB's binary log; `logical_decoding`: PostgreSQL's), or the database's checks (`poll`).
        * @example binlog
        * @enum {string}
        */
-      mode: 'binlog' | 'poll';
+      mode: 'binlog' | 'logical_decoding' | 'poll';
       /**
        * @description Why the mode is poll: the stream broke, or fell behind; the database checks stand in until it is back.
        * @example the binary log stream broke: Connection lost: The server closed the connection.
@@ -888,7 +888,7 @@ export interface components {
        * @enum {boolean}
        */
       bugzilla_still_waiting?: true;
-      /** @description Only once the in-memory model follows the binary log (SPEC §15): how it learns of changes now. Absent when the server gives no log (DB_CHANGE_STREAM=auto then polls as before, which the service says at start), with DB_CHANGE_STREAM=poll, on SQLite, and with CACHE_MAX_STALENESS_MS=0. */
+      /** @description Only once the in-memory model follows the database's own log (SPEC §15, §16): how it learns of changes now. Absent when the server gives no log (DB_CHANGE_STREAM=auto then polls as before, which the service says at start), with DB_CHANGE_STREAM=poll, on SQLite, and with CACHE_MAX_STALENESS_MS=0. */
       change_stream?: components['schemas']['ChangeStreamHealthDto'];
       /**
        * @description The version that answers (package.json's): after an upgrade and a reload, the new one.

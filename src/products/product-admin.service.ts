@@ -1,4 +1,5 @@
 import { chunks, placeholders } from '../database/in-lists.js';
+import { refuseUnstorableText } from '../bugzilla/storable-text.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -103,6 +104,12 @@ export class ProductAdminService {
   /** POST /rest/product: validates in Bugzilla's order, then writes everything in one transaction. */
   async create(user: AuthUser, query: unknown, body: unknown): Promise<{ id: number }> {
     const input = parseCreateParams(mergeParams(query, body).params);
+    refuseUnstorableText(this.dataSource, [
+      { param: 'name', column: 'products.name', value: input.name },
+      { param: 'description', column: 'products.description', value: input.description },
+      { param: 'version', column: 'versions.value', value: input.version },
+      { param: 'default_milestone', column: 'milestones.value', value: input.defaultMilestone },
+    ]);
     for (let attempt = 1; ; attempt++) {
       try {
         return await runInTransaction(this.dataSource, (em) => this.insertProduct(em, user, input));
@@ -209,6 +216,10 @@ export class ProductAdminService {
     // Bugzilla's order: the targets first (106), then the values (unknown keys, types, rules).
     const products = await this.resolveTargets(em, user, targets);
     const values = parseUpdateValues(params);
+    refuseUnstorableText(em, [
+      { param: 'name', column: 'products.name', value: values.name },
+      { param: 'description', column: 'products.description', value: values.description },
+    ]);
     if (values.name !== undefined && products.length > 1) {
       throw Errors.badRequest(
         'A new name can only be given when updating a single product, because product names are unique.',

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { refuseUnstorableText } from '../bugzilla/storable-text.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
 import { Errors } from '../bugzilla/bugzilla-error.js';
@@ -123,6 +124,7 @@ export class ProductValueAdminService {
     // create, or this create waits for it and then finds no product (106) — one clean winner.
     const product = await this.policy.checkCanAdminProduct(em, user, params.product, { lock: true });
     const values = readValues(info, params, ['product']);
+    refuseUnstorableText(em, [{ param: 'name', column: `${info.table}.value`, value: values.name }]);
     const isactive = values.isActive ?? true;
     const sortkey = values.sortkey === undefined ? 0 : checkSortkey(values.sortkey);
     const name = checkValueName(info.kind, values.name);
@@ -158,6 +160,7 @@ export class ProductValueAdminService {
   ): Promise<ValueChanges> {
     const { product, row } = await this.target(em, user, info, params);
     const values = readValues(info, params, ['product', info.kind]);
+    refuseUnstorableText(em, [{ param: 'name', column: `${info.table}.value`, value: values.name }]);
     const next: ValueRow = { ...row };
     if (values.isActive !== undefined) next.isactive = values.isActive;
     if (values.sortkey !== undefined) next.sortkey = checkSortkey(values.sortkey);

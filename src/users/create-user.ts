@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { refuseUnstorableText } from '../bugzilla/storable-text.js';
 import { hashPassword } from '../auth/password.js';
 import { ACTIVITY_TIME, writeProfileActivity } from '../database/activity.js';
 import { AUDIT_CREATE, writeAuditLog } from '../database/audit-log.js';
@@ -79,6 +80,11 @@ export async function createBugzillaUser(
   createdBy: number | null = null,
 ): Promise<number> {
   const disabledText = user.disabledText?.trim() ?? '';
+  refuseUnstorableText(em, [
+    { param: 'login', column: 'profiles.login_name', value: user.login },
+    { param: 'real_name', column: 'profiles.realname', value: user.realname },
+    { param: 'disabled_text', column: 'profiles.disabledtext', value: disabledText },
+  ]);
   const id = await insertReturningId(
     em,
     `INSERT INTO profiles (login_name, cryptpassword, realname, disabledtext, is_enabled) VALUES (?, ?, ?, ?, ?)`,

@@ -73,6 +73,15 @@ export async function startConsole(dialect: Dialect, env: Record<string, string>
   };
 }
 
+/** The error text attached to the field labelled `label` (aria-describedby), once the field says it is invalid. */
+export async function fieldError(page: Page, label: string): Promise<string | null> {
+  const field = page.getByLabel(label, { exact: true });
+  // The refusal's round trip, on a machine the whole suite loads, may take longer than the poll's default 5 s.
+  await expect.poll(() => field.getAttribute('aria-invalid'), { timeout: 20_000 }).toBe('true');
+  const id = (await field.getAttribute('aria-describedby'))!.split(' ')[0];
+  return page.locator(`[id="${id}"]`).textContent();
+}
+
 export async function signIn(page: Page, login: string, password: string): Promise<void> {
   await page.getByLabel('Login').fill(login);
   await page.getByLabel('Password').fill(password);

@@ -14,7 +14,8 @@ export async function streamDatabase(server: BinlogMariaDb): Promise<TestDatabas
 
 /** The model's change-stream series in /metrics (SPEC §15): what it follows, and what told it of changes. */
 export interface ModelSeries {
-  mode: 'binlog' | 'poll' | undefined;
+  /** The log in its database's terms (`binlog`, `logical_decoding`) or `poll`. */
+  mode: 'binlog' | 'logical_decoding' | 'poll' | undefined;
   streamTransactions: number;
   pollReadings: number;
   positionReadings: number;
@@ -34,11 +35,8 @@ export function parseModelSeries(text: string): ModelSeries {
   const byTable = (pattern: RegExp) =>
     Object.fromEntries([...text.matchAll(pattern)].map(([, table, count]) => [table, Number(count)]));
   return {
-    mode: /bugzilla_cache_change_stream\{cache="model",mode="binlog"\} 1/.test(text)
-      ? 'binlog'
-      : /bugzilla_cache_change_stream\{cache="model",mode="poll"\} 1/.test(text)
-        ? 'poll'
-        : undefined,
+    mode: /^bugzilla_cache_change_stream\{cache="model",mode="(binlog|logical_decoding|poll)"\} 1$/m.exec(text)?.[1] as
+      ModelSeries['mode'] | undefined,
     streamTransactions: value(/^bugzilla_cache_stream_transactions_total\{cache="model"\} (\d+)/m),
     pollReadings: value(/^bugzilla_cache_change_readings_total\{cache="model",source="poll"\} (\d+)/m),
     positionReadings: value(/^bugzilla_cache_change_readings_total\{cache="model",source="position"\} (\d+)/m),

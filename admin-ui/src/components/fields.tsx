@@ -40,8 +40,17 @@ export function fieldRules(
 
 export function errorsFrom(error: unknown, fieldOf: FieldOf): FormErrors {
   if (!(error instanceof ApiError)) return { fields: {}, form: String((error as Error)?.message ?? error) };
-  const field = fieldOf(error);
+  const field = fieldOf(error) ?? unstorableField(error);
   return field ? { fields: { [field]: error.message } } : { fields: {}, form: error.message };
+}
+
+/**
+ * A value a 3-byte UTF-8 database cannot store (SPEC §8: code 53, naming the parameter): the forms name
+ * their fields as the API names its parameters, so the parameter is the field.
+ */
+function unstorableField(error: ApiError): string | undefined {
+  if (error.code !== 53) return undefined;
+  return /^The '(\w+)' parameter is invalid: this database stores 3-byte UTF-8 only/.exec(error.message)?.[1];
 }
 
 /** State of a form that submits to the API: busy while it waits, the API's errors after a refusal. */

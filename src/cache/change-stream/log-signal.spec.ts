@@ -163,7 +163,7 @@ describe("the change signal read from the database's log (SPEC §15)", () => {
     expect((await signal.changes()).source).toBe('heartbeat');
     expect(states).toEqual([
       ['fallback', 'the binary log stream broke: connection lost'],
-      ['binlog', ''],
+      ['log', ''],
     ]);
   });
 });

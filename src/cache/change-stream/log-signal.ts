@@ -14,10 +14,10 @@ export const HEARTBEAT_TRANSIT_MS = 50;
 const MAX_PENDING_TRANSACTIONS = 1000;
 
 /**
- * What the signal reads from now: the stream ('binlog', the name the metrics and /health give the
- * database's log, whichever it is), or (while the stream is down or behind) the database's checks.
+ * What the signal reads from now: the stream ('log': the database's own log, whichever it is; /health and
+ * the metrics name it in that database's terms), or (while the stream is down or behind) the database's checks.
  */
-export type StreamState = 'binlog' | 'fallback';
+export type StreamState = 'log' | 'fallback';
 
 export interface StreamEvents {
   /** A transaction that changed the model arrived: a check now makes the change served at once. */
@@ -42,7 +42,7 @@ export interface StreamEvents {
 export class LogSignal implements ChangeSignal {
   private readonly logger = new Logger('ChangeStream');
   private pending: CommittedChange[] = [];
-  private state: StreamState = 'binlog';
+  private state: StreamState = 'log';
   private reason = '';
   /** When the stream last (re)connected: its heartbeats from before do not count. */
   private resumedAt = -Infinity;
@@ -92,7 +92,7 @@ export class LogSignal implements ChangeSignal {
     this.wholeReloadPending = true;
   }
 
-  /** 'binlog' while the stream serves the readings, 'fallback' while the database's checks do. */
+  /** 'log' while the stream serves the readings, 'fallback' while the database's checks do. */
   get current(): { state: StreamState; reason: string } {
     return { state: this.state, reason: this.reason };
   }
@@ -111,7 +111,7 @@ export class LogSignal implements ChangeSignal {
       const caughtUp = stream.caughtUpAt >= this.resumedAt;
       const quiet = caughtUp && startedAt - stream.caughtUpAt <= 2 * stream.heartbeatMs;
       if (quiet && since === undefined && !exact) asOf = stream.caughtUpAt - HEARTBEAT_TRANSIT_MS;
-      else if (caughtUp || this.state === 'binlog') {
+      else if (caughtUp || this.state === 'log') {
         source = 'position';
         const position = await stream.serverPosition();
         if (await stream.reached(position, this.waitMs)) asOf = startedAt;
@@ -165,10 +165,10 @@ export class LogSignal implements ChangeSignal {
   }
 
   private backToStream(): void {
-    if (this.state === 'binlog') return;
-    this.state = 'binlog';
+    if (this.state === 'log') return;
+    this.state = 'log';
     this.reason = '';
     this.logger.log(`${this.stream().name} stream is back: the model follows it again`);
-    this.events.stateChanged('binlog', '');
+    this.events.stateChanged('log', '');
   }
 }

@@ -16,6 +16,13 @@ export type ChangeSignalKind =
   /** PostgreSQL: the server's transaction snapshot (any commit of a writing transaction). */
   | 'snapshot';
 
+/**
+ * The database's own log of committed changes, as that database calls it: MariaDB's binary log
+ * (`binlog`), PostgreSQL's logical decoding (`logical_decoding`). `/health` and the metrics name the
+ * log the model follows with it (SPEC §15, §16).
+ */
+export type ChangeLogName = 'binlog' | 'logical_decoding';
+
 export interface Dialect {
   readonly name: DialectName;
 
@@ -79,6 +86,12 @@ export interface Dialect {
   readonly serverVersionSql: string;
   /** SELECT of the current database's table names, one `name` column. */
   readonly tableNamesSql: string;
+  /**
+   * SELECT of the current database's text columns that store 3-byte UTF-8 only (`table_name`,
+   * `column_name`): a Bugzilla 5.0 database on MySQL/MariaDB (src/database/text-capacity.ts).
+   * Absent where every text column stores every character (PostgreSQL's UTF8, SQLite).
+   */
+  readonly threeByteTextColumnsSql?: string;
 
   // --- error classification -------------------------------------------------------------------
 
@@ -97,6 +110,8 @@ export interface Dialect {
 
   /** How the model's database checks see other writers' changes (src/cache/change-signal.ts). */
   readonly changeSignal: ChangeSignalKind;
+  /** The log the model can follow instead (DB_CHANGE_STREAM), in this database's terms; absent where none (SQLite). */
+  readonly changeLog?: ChangeLogName;
   /**
    * The statement giving, per product, a fingerprint of its rows in a product-owned `table` (alias
    * `alias`; `rowText`: every column the model keeps, as one text), as `product_id, n, x, s`: it lets

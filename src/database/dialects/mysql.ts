@@ -61,6 +61,10 @@ export const mysqlDialect: Dialect = {
   statementTimeout: () => undefined,
   serverVersionSql: 'SELECT VERSION() AS version',
   tableNamesSql: 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()',
+  // Every character set but these stores no character beyond U+FFFF (utf8mb3, MySQL's older 'utf8', latin1...).
+  threeByteTextColumnsSql: `SELECT table_name AS table_name, column_name AS column_name FROM information_schema.columns
+     WHERE table_schema = DATABASE() AND character_set_name IS NOT NULL
+       AND character_set_name NOT IN ('utf8mb4', 'utf16', 'utf16le', 'utf32')`,
 
   isDuplicateKey: (e) => e.code === 'ER_DUP_ENTRY' || e.errno === 1062,
   isConnectionError(e) {
@@ -77,6 +81,7 @@ export const mysqlDialect: Dialect = {
   },
 
   changeSignal: 'table-times',
+  changeLog: 'binlog',
   // The count, and the XOR and the sum of the CRC32 of each row's text, computed inside the server.
   productFingerprintsSql: (table, alias, rowText) =>
     `SELECT product_id, COUNT(*) AS n, BIT_XOR(h) AS x, SUM(h) AS s

@@ -90,6 +90,7 @@ export const postgresDialect: Dialect = {
   },
 
   changeSignal: 'snapshot',
+  changeLog: 'logical_decoding',
   // The count and the sum of the rows' xmin, as the snapshot signal's table fingerprints
   // (src/cache/change-signal.ts): an update writes a new row version with its own transaction's id, so
   // it moves the sum as an insert or a delete moves the count. (No text is hashed: PostgreSQL 12 has

@@ -27,7 +27,7 @@ const fieldOf = fieldRules([[/sort ?key/i, 'sort_key']]);
 function placeAtName(error: ReturnType<typeof useSubmit>['errors']) {
   return error.form
     ? { name: error.form, sortKey: error.fields.sort_key }
-    : { name: undefined, sortKey: error.fields.sort_key };
+    : { name: error.fields.name, sortKey: error.fields.sort_key };
 }
 
 function ValueForm(props: {
