@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user.js';
+import { refuseUnstorableText } from '../bugzilla/storable-text.js';
 import { type AuditEntry, writeAuditLog } from '../database/audit-log.js';
 import { dialectOf } from '../database/dialect.js';
 import { DatabaseReader, type SqlRunner } from '../database/read-routing.js';
@@ -74,6 +75,15 @@ export class GroupControlsService {
     return runInTransaction(this.dataSource, async (em) => {
       const product = await this.administered(em, user, idOrName, true);
       const changes = parseControlChanges(body);
+      // A group named with a character its column cannot hold names no group there; on a 3-byte database
+      // it is refused as a write's value (SPEC §8), naming the parameter, rather than looked up.
+      refuseUnstorableText(em, [
+        {
+          param: 'group',
+          column: 'groups.name',
+          value: changes.flatMap((change) => ('name' in change.group ? [change.group.name] : [])),
+        },
+      ]);
       const rows = await this.controlRows(em, product.id, changes);
       const planned = plan(rows, changes);
 
