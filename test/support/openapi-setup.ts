@@ -2,9 +2,10 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { pendingViolations, tally } from './openapi-check.js';
+import { startedServices, startedServicesTail } from './service-process.js';
 
 /**
- * Runs before every e2e file (vitest.config.e2e.ts `setupFiles`): a test during which a test app
+ * Runs before every e2e file (vitest.config.e2e.ts `setupFiles`). A test during which a test app
  * answered something its OpenAPI document does not allow fails with the list; what is left at the
  * end of the file (answers given in an afterAll) fails the file. The counts go to the global
  * setup, which prints the total.
@@ -23,7 +24,19 @@ function failOnViolations(when: string): void {
 
 afterEach(() => failOnViolations('during this test'));
 
+// A failed test's message ends with what the service processes it ran said last (or why they exited):
+// a refused connection or a wrong answer names its cause without a second run.
+beforeEach(({ onTestFailed }) => {
+  onTestFailed(({ task }) => {
+    const tail = startedServicesTail();
+    if (!tail) return;
+    for (const error of task.result?.errors ?? []) error.message = `${error.message}\n${tail}`;
+  });
+});
+
 afterAll(() => {
+  // The file's services are its own: the next file in this worker (modules are kept) starts with none.
+  startedServices.clear();
   const dir = inject('openapiTallyDir');
   if (dir) appendFileSync(join(dir, `${process.pid}.jsonl`), `${JSON.stringify(tally)}\n`);
   failOnViolations('after the last test');

@@ -17,6 +17,24 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
+/**
+ * The services this file started that have not been stopped by stopService: when a test fails, the
+ * tail of each one's output is added to the failure's message (test/support/openapi-setup.ts), so a
+ * refused connection or a wrong answer comes with what the service said, or why it exited.
+ */
+export const startedServices = new Set<ServiceProcess>();
+
+/** The last lines of each started service's output, with whether it still runs, for a failure's message. */
+export function startedServicesTail(lines = 20): string {
+  return [...startedServices]
+    .map((service) => {
+      const state = service.child.exitCode ?? service.child.signalCode;
+      const text = service.output().trimEnd().split('\n').slice(-lines).join('\n');
+      return `--- the service on port ${service.port} (${state === null ? 'running' : `exited with ${state}`}), last ${lines} lines ---\n${text}`;
+    })
+    .join('\n');
+}
+
 /** Starts the service (built in `dir`, by default here) and resolves once it listens. */
 export async function startService(env: Record<string, string>, dir = '.'): Promise<ServiceProcess> {
   const port = await freePort();
@@ -33,11 +51,18 @@ export async function startService(env: Record<string, string>, dir = '.'): Prom
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return { child, port, ...(await untilListening(child, (output) => output.includes('listening on'), 60_000)) };
+  const service = {
+    child,
+    port,
+    ...(await untilListening(child, (output) => output.includes('listening on'), 90_000)),
+  };
+  startedServices.add(service);
+  return service;
 }
 
 /** Stops a started service, if it is still running, and waits for it to exit. */
 export async function stopService(service: ServiceProcess | undefined): Promise<void> {
+  if (service) startedServices.delete(service);
   if (!service || service.child.exitCode !== null) return;
   service.child.kill('SIGTERM');
   await service.exited;
