@@ -5,6 +5,7 @@ import { runMigrations } from '../src/database/run-migrations.js';
 import { Seeder } from '../src/seed/seeder.js';
 import { startService, type ServiceProcess } from './support/service-process.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/test-app.js';
+import { waitFor } from './support/wait.js';
 
 /**
  * The access log of the built service, its stdout a pipe (so JSON lines): one line per
@@ -88,9 +89,9 @@ describe.each(DIALECTS)('the access log [%s]', (dialect) => {
     expect(await get('/metrics')).toBe(200);
 
     // A line is written when its answer has ended: wait (bounded) until all seven are there.
-    for (let i = 0; i < 100 && accessLines(service.output()).length < 7; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitFor('seven access-log lines', () => accessLines(service.output()).length >= 7, {
+      seen: () => service.output().slice(-3000),
+    });
     const lines = accessLines(service.output());
     expect(
       lines.map(({ method, route, url, statusCode, userId }) => ({ method, route, url, statusCode, userId })),

@@ -3,6 +3,7 @@ import { BugzillaStandIn, listeningFront } from './support/bugzilla-stand-in.js'
 import { sendRaw } from './support/raw-http.js';
 import { startService, stopService, type ServiceProcess } from './support/service-process.js';
 import { createTestDatabase, DIALECTS, type TestApp, type TestDatabase } from './support/test-app.js';
+import { waitFor } from './support/wait.js';
 
 /**
  * SPEC §13, safe: one parse of each request decides serve-or-pass, and the path that is routed is the
@@ -137,9 +138,12 @@ describe.runIf(DIALECTS.includes('mysql'))('the access log of a front (SPEC §13
         .filter((line) => line.includes('"context":"HTTP"'))
         .map((line) => JSON.parse(line) as { url: string; statusCode: number });
     // A line is written once its answer has ended: wait (bounded) until all of them are there.
-    for (let i = 0; i < 200 && accessLines().length < paths.length; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitFor(`${paths.length} access-log lines`, () => accessLines().length >= paths.length, {
+      seen: () =>
+        accessLines()
+          .map((line) => line.url)
+          .join('\n'),
+    });
     const lines = accessLines();
     expect(lines.map((line) => line.url)).toEqual([
       '/rest/bug/1?api_key=[redacted]&include_fields=id',

@@ -4,6 +4,7 @@ import { envelope } from './support/envelope.js';
 import { BugzillaStandIn, listeningFront } from './support/bugzilla-stand-in.js';
 import { sendRaw } from './support/raw-http.js';
 import { PACKAGE_VERSION } from './support/release.js';
+import { waitFor } from './support/wait.js';
 
 describe.each(DIALECTS)('GET /health [%s]', (dialect) => {
   let app: TestApp;
@@ -52,10 +53,10 @@ describe.runIf(DIALECTS.includes('mysql'))('the database link drops [mysql]', ()
 
     proxy.restore();
     let up = await app.get('/health');
-    for (let attempt = 0; attempt < 20 && up.status !== 200; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      up = await app.get('/health');
-    }
+    await waitFor('/health to answer 200 again', async () => (up = await app.get('/health')).status === 200, {
+      intervalMs: 100,
+      seen: () => JSON.stringify(up.body),
+    });
     expect(up.status).toBe(200);
     expect((await app.get('/rest/product_accessible')).status).toBe(200);
   });

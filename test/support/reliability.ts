@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { statusForCode } from '../../src/bugzilla/bugzilla-error.js';
 import type { ApiResponse, TestApp } from './test-app.js';
+import { STATE_CHANGE_MS } from './wait.js';
 
 /**
  * Shared checks of the reliability and security suites (fuzzing, visibility,
@@ -167,7 +168,7 @@ export function requestStrings(...parts: unknown[]): string[] {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls /health until it answers 200 (the service recovered by itself), or fails after `limitMs`. */
-export async function waitForHealth(app: TestApp, limitMs = 15_000): Promise<number> {
+export async function waitForHealth(app: TestApp, limitMs = STATE_CHANGE_MS): Promise<number> {
   const started = Date.now();
   for (;;) {
     const res = await app.get('/health');
