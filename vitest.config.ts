@@ -6,5 +6,8 @@ export default defineConfig({
     globals: true,
     root: './',
     include: ['src/**/*.spec.ts'],
+    // One module cache per worker for all the specs it runs (38 s became 9 s here): the specs are pure
+    // rules, and the two that fake timers restore them after each test.
+    isolate: false,
   },
 });
