@@ -7,7 +7,7 @@ import { GaleraCluster, type GaleraNode } from './support/galera-cluster.js';
 import { sleep } from './support/reliability.js';
 import { request, startService, type HttpOutcome, type ServiceProcess } from './support/service-process.js';
 import { PACKAGE_VERSION } from './support/release.js';
-import { waitFor } from './support/wait.js';
+import { untilMoreAnswers, waitFor } from './support/wait.js';
 
 /**
  * High availability on a MariaDB Galera cluster (docs/operators.md, "Running on Galera"), on a real 3-node cluster
@@ -321,11 +321,7 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
     const workers = [a, a, a, b, b, b].map((service) => worker(service, service === a ? 'A' : 'B'));
 
     // Each phase serves some answers under load before the next begins (counted, not timed).
-    const moreAnswers = (count: number, phase: string) => {
-      const target = outcomes.length + count;
-      return waitFor(`${count} more answers ${phase}`, () => outcomes.length >= target, { timeoutMs: 60_000 });
-    };
-    await moreAnswers(60, 'before the kill');
+    await untilMoreAnswers(outcomes, 60, 'before the kill');
     const killedAt = Date.now();
     await cluster.kill(node2);
     // How long until B uses another node (it watches its node every DB_TIMEOUT_MS / 4, and moves at once
@@ -337,11 +333,11 @@ describe('Galera cluster: one node at a time, failover, retries [mysql]', () => 
       const [row] = await cluster.sqlAsRoot(node1, ["SHOW GLOBAL STATUS LIKE 'wsrep_cluster_size'"]);
       return Number(row?.Value) === 2;
     });
-    await moreAnswers(100, 'with node 2 dead');
+    await untilMoreAnswers(outcomes, 100, 'with node 2 dead');
     await cluster.startNode(node2, { waitForSync: false });
     await cluster.waitForSynced(node2);
     const rejoinedMs = Date.now() - killedAt;
-    await moreAnswers(60, 'with node 2 back');
+    await untilMoreAnswers(outcomes, 60, 'with node 2 back');
     stop = true;
     await Promise.all(workers);
 

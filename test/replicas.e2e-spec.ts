@@ -6,7 +6,7 @@ import { Seeder } from '../src/seed/seeder.js';
 import { ReplicatedMariaDb } from './support/mariadb-replication.js';
 import { request, startService, type HttpOutcome, type ServiceProcess } from './support/service-process.js';
 import { PACKAGE_VERSION } from './support/release.js';
-import { waitFor } from './support/wait.js';
+import { untilMoreAnswers, waitFor } from './support/wait.js';
 
 /**
  * Read replicas and many instances (docs/operators.md, "Running at scale"), on a real MariaDB primary with a
@@ -286,18 +286,14 @@ describe('read replicas and many instances [mysql]', () => {
         outcomes.push(await call(service, fixture.readerKey, 'GET', path));
       }
     });
-    // Each phase serves a few more answers under load before the next begins.
-    const someMoreAnswers = (phase: string) => {
-      const target = outcomes.length + 20;
-      return waitFor(`20 more answers ${phase}`, () => outcomes.length >= target);
-    };
-    await someMoreAnswers('before the replica stops');
+    // Each phase serves 20 more answers under load before the next begins.
+    await untilMoreAnswers(outcomes, 20, 'before the replica stops');
     await pair.stopServer(pair.replica);
     await untilReplicaIs(service, 'down');
-    await someMoreAnswers('with the replica down');
+    await untilMoreAnswers(outcomes, 20, 'with the replica down');
     await pair.startServer(pair.replica);
     await untilReplicaIs(service, 'ok');
-    await someMoreAnswers('with the replica back');
+    await untilMoreAnswers(outcomes, 20, 'with the replica back');
     loading = false;
     await Promise.all(clients);
 

@@ -50,6 +50,15 @@ export async function waitFor<T>(
   }
 }
 
+/**
+ * Until `answers` (a list a load keeps appending to) holds `count` more than now: a phase of a test under
+ * load lasts so many answers, not so many milliseconds.
+ */
+export function untilMoreAnswers(answers: readonly unknown[], count: number, phase: string, timeoutMs = 60_000) {
+  const target = answers.length + count;
+  return waitFor(`${count} more answers ${phase}`, () => answers.length >= target, { timeoutMs });
+}
+
 /** Whether a process with this pid still runs (a zombie, which holds nothing any more, counts as gone). */
 export function isRunning(pid: number): boolean {
   try {
