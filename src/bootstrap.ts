@@ -17,6 +17,8 @@ import { serveOpenApiDocument } from './openapi/openapi.js';
 import { onSiblingWrites, registerRequestRouting } from './database/read-routing.js';
 import { serveAdminConsole } from './admin-console/admin-console.js';
 import { ModelCache } from './cache/model-cache.js';
+import { CompressedAnswers } from './compression/compressed-answers.js';
+import { ServedCompression } from './compression/served-compression.js';
 import { registerFront } from './front/front.js';
 import { BugzillaState } from './front/bugzilla-state.js';
 import { OutsideWrites } from './front/outside-writes.js';
@@ -78,6 +80,7 @@ export async function createApp(
         maxParamLength: config.httpMaxHeaderBytes,
         metrics: app.get(AppMetrics).front(),
         recent: app.get(BugzillaState).check!.recent,
+        compression: config.compression,
         outsideWrites: new OutsideWrites(outsideWriteWindowMs(config), (sentAt) =>
           app.get(ModelCache).noteOutsideWrite(sentAt),
         ),
@@ -89,7 +92,9 @@ export async function createApp(
   const stopSiblingWrites = onSiblingWrites((at) => app.get(ModelCache).noteOutsideWrite(at));
   fastify.addHook('onClose', async () => stopSiblingWrites());
   admitRequests(fastify, optionsAnswerer(fastify, config.httpMaxHeaderBytes), front);
-  applyHttpConventions(fastify);
+  const compression = servedCompression(config, app.get(ModelCache));
+  applyHttpConventions(fastify, compression);
+  if (compression && config.metrics) app.get(AppMetrics).watchCompression(() => compression.counts);
   // Which database each request reads from (read replicas, read-your-writes).
   if (config.replicas.length) registerRequestRouting(fastify);
   // Once an answer has ended: its access line, then its metrics (METRICS=false: no /metrics route,
@@ -106,6 +111,14 @@ export async function createApp(
 
   await app.init();
   return app;
+}
+
+/** Compression of the service's own answers (SPEC §18), its kept bytes dropped at each new catalogue revision. */
+function servedCompression(config: AppConfig, model: ModelCache): ServedCompression | undefined {
+  if (!config.compression) return undefined;
+  const compression = new ServedCompression(new CompressedAnswers(config.compressionCacheBytes));
+  model.onNewRevision(() => compression.newRevision());
+  return compression;
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
+import type { ServedCompression } from '../compression/served-compression.js';
+import { plainEtag } from '../compression/encodings.js';
 import { BugzillaError, ErrorCode, Errors } from './bugzilla-error.js';
 import { bugzillaPath } from './error-envelope.js';
 import { lingerOnUnreadBody } from './lingering-close.js';
@@ -65,12 +67,14 @@ export function etagOfText(payload: string): string {
 
 /**
  * Bugzilla's wire conventions that hold for every route (SPEC §2): JSON object
- * bodies, CORS and ETag/304 (OPTIONS: optionsAnswerer), REST's JSONP (rest-jsonp.ts), and the
- * lingering close of a connection answered before its body was read (lingering-close.ts). (Errors Fastify raises itself,
+ * bodies, CORS and ETag/304 (OPTIONS: optionsAnswerer), REST's JSONP (rest-jsonp.ts), the
+ * lingering close of a connection answered before its body was read (lingering-close.ts), and the
+ * compression the request asks for (SPEC §18, served-compression.ts; none when `compression` is not
+ * given: COMPRESSION=false). (Errors Fastify raises itself,
  * such as body parsing and limits, reach the envelope filter through Nest's Fastify
  * error handler.)
  */
-export function applyHttpConventions(fastify: FastifyInstance): void {
+export function applyHttpConventions(fastify: FastifyInstance, compression?: ServedCompression): void {
   registerJsonBodyParser(fastify);
   // Fastify sends the Buffer as it is (its type says string: a Buffer is a body it takes as well).
   fastify.setReplySerializer(serializeAnswer as (payload: unknown) => string);
@@ -84,7 +88,9 @@ export function applyHttpConventions(fastify: FastifyInstance): void {
     void reply.header('x-xss-protection', '1; mode=block');
     // An answer sent before the body has all arrived (a body over the limit): close, but read the rest first.
     lingerOnUnreadBody(request, reply);
-    done(null, withEtag(request, reply, withJsonp(request, reply, payload)));
+    const answer = withEtag(request, reply, withJsonp(request, reply, payload));
+    if (compression) compression.compress(request, reply, answer, done);
+    else done(null, answer);
   });
 }
 
@@ -168,10 +174,13 @@ function withEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown
   return payload;
 }
 
-/** Whether an If-None-Match or If-Match header (a list of tags, or `*`) names `etag`. */
+/**
+ * Whether an If-None-Match or If-Match header (a list of tags, or `*`) names `etag`: the tag of the
+ * plain bytes, or of the same bytes compressed (served-compression.ts), as with Apache's mod_deflate.
+ */
 export function matchesEtag(header: string, etag: string): boolean {
   return header
     .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .map((tag) => plainEtag(tag.trim().replace(/^W\//, '')))
     .some((tag) => tag === '*' || tag === etag);
 }

@@ -128,6 +128,8 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
   private lastUse = 0;
   private closed = false;
   private readonly stopWatching: () => void;
+  /** Told when a model with other data replaces the last (onNewRevision). */
+  private readonly revisionListeners: (() => void)[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -165,6 +167,14 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
     // DB_CHANGE_STREAM=binlog: a server whose log cannot feed the model stops the start, with the reason.
     if (this.config.changeStream === 'binlog') await this.changeSignal();
     await this.check().done;
+  }
+
+  /**
+   * Calls `listener` each time a model with other data replaces the last: what was derived from the
+   * one before (compressed answers, served-compression.ts) is not to outlive it.
+   */
+  onNewRevision(listener: () => void): void {
+    this.revisionListeners.push(listener);
   }
 
   /** What the model follows for changes now (SPEC §15). */
@@ -415,6 +425,7 @@ export class ModelCache implements OnApplicationBootstrap, BeforeApplicationShut
           for (const [table, index] of changed) (tables as Record<string, unknown>)[table] = index;
           this.tables = tables;
           this.model = new CacheModel(tables as TableIndexes, this.orGroups);
+          for (const listener of this.revisionListeners) listener();
         }
         this.metrics.refresh(METRICS_NAME);
       }

@@ -40,6 +40,8 @@ describe('loadConfig', () => {
       galera: { start: 'first', failback: false, writeRetryMs: 10000, causalReads: false },
       bugzillaUrl: undefined,
       bugzillaTimeoutMs: 300000,
+      compression: true,
+      compressionCacheBytes: 64 * 1024 * 1024,
     });
   });
 
@@ -52,6 +54,10 @@ describe('loadConfig', () => {
       'https://bz.internal/bugzilla/',
     );
     expect(loadConfig({ BUGZILLA_TIMEOUT_MS: '2500' }).bugzillaTimeoutMs).toBe(2500);
+    expect(loadConfig({ COMPRESSION: 'false' }).compression).toBe(false);
+    expect(loadConfig({ COMPRESSION_CACHE_MB: '0' }).compressionCacheBytes).toBe(0);
+    expect(loadConfig({ COMPRESSION_CACHE_MB: '8' }).compressionCacheBytes).toBe(8 * 1024 * 1024);
+    expect(() => loadConfig({ COMPRESSION_CACHE_MB: '-1' })).toThrow(/COMPRESSION_CACHE_MB/);
     for (const bad of ['bz.internal', 'ftp://bz/', 'http://u:p@bz/', 'http://bz/?a=1']) {
       expect(() => loadConfig({ BUGZILLA_URL: bad })).toThrow(/^BUGZILLA_URL must be/);
     }

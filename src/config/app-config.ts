@@ -122,6 +122,13 @@ export interface AppConfig {
   bugzillaUrl: string | undefined;
   /** How long a request passed to Bugzilla may wait for its answer (and between two of its chunks) before a 504. */
   bugzillaTimeoutMs: number;
+  /**
+   * Compress answers as the request's Accept-Encoding asks (SPEC §18): the service's own, and those
+   * passed from Bugzilla plain and of a text type. false: every answer as it is (a proxy in front compresses).
+   */
+  compression: boolean;
+  /** Bytes of compressed answers kept for the current catalogue revision (COMPRESSION_CACHE_MB); 0: none kept. */
+  compressionCacheBytes: number;
 }
 
 export interface GaleraSettings {
@@ -186,6 +193,8 @@ export const SETTINGS = {
   BUGZILLA_URL: '',
   BUGZILLA_TIMEOUT_MS: '300000',
   SETTINGS_FILE: '',
+  COMPRESSION: 'true',
+  COMPRESSION_CACHE_MB: '64',
 } as const;
 
 /** Node's own default (16 KiB) at least; at most 16 MiB, far past any client's URL. */
@@ -544,6 +553,8 @@ export function loadConfig(given: Env = process.env): AppConfig {
     galera: galeraSettings(env, database),
     bugzillaUrl: bugzillaUrl(env),
     bugzillaTimeoutMs: integer(env, 'BUGZILLA_TIMEOUT_MS', 1, 86_400_000),
+    compression: bool(env, 'COMPRESSION'),
+    compressionCacheBytes: integer(env, 'COMPRESSION_CACHE_MB', 0, 65_536) * 1024 * 1024,
   };
 }
 

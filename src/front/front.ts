@@ -32,6 +32,8 @@ export interface FrontOptions {
   /** Where each passed request's outcome is noted for `/health` (bugzilla-state.ts). */
   recent: RecentAnswers;
   outsideWrites: OutsideWrites;
+  /** Compress what Bugzilla sent plain as the client asks (COMPRESSION, SPEC §18). */
+  compression: boolean;
 }
 
 /** RPC bodies read by the front and served: the router's body parser reads them from here. */
@@ -46,6 +48,7 @@ export function registerFront(fastify: FastifyInstance, options: FrontOptions): 
     timeoutMs: options.timeoutMs,
     metrics,
     recent: options.recent,
+    compression: options.compression,
     // Marked when Bugzilla's answer begins and again when it has ended (a page that prints its headers
     // before it commits, as Bugzilla's admin CGIs do, has written only by then); each time the client
     // sees the answer go on only once every worker (WORKERS=N) knows, so its next request finds them told.

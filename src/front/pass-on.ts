@@ -4,6 +4,8 @@ import replyFrom from '@fastify/reply-from';
 import { Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Agent, Dispatcher } from 'undici';
+import { plainEtag } from '../compression/encodings.js';
+import { passedAnswerEncoder } from '../compression/passed-compression.js';
 import type { FrontMetrics } from '../metrics/front-metrics.js';
 import type { RecentAnswers } from './recent-answers.js';
 import { sendUndelivered } from './undelivered-answer.js';
@@ -79,6 +81,8 @@ export interface PassOnOptions {
   /** Each passed request's outcome, for `/health` (bugzilla-state.ts). */
   recent: RecentAnswers;
   onAnswered: PassedAnswer;
+  /** Compress what Bugzilla sent plain as the client asks (COMPRESSION, SPEC §18). */
+  compression: boolean;
 }
 
 /** What passes one request on: the path and query to send (the routed ones), and the body stream if any. */
@@ -125,6 +129,7 @@ export function registerPassOn(fastify: FastifyInstance, options: PassOnOptions)
         queryString: () => query,
         rewriteRequestHeaders: (_request, headers) => {
           const sent = requestHeaders(request, headers as IncomingHttpHeaders, body);
+          if (options.compression) withPlainEtags(sent);
           if (again) sent[FRESH_CONNECTION] = '1';
           return sent;
         },
@@ -140,8 +145,14 @@ export function registerPassOn(fastify: FastifyInstance, options: PassOnOptions)
           metrics.observeBugzilla('answered', took);
           recent.answered(took * 1000);
           const relay = () =>
-            relayAnswer(request, reply, answer.statusCode, answer.headers, answer.stream, () =>
-              options.onAnswered(request, 'answered'),
+            relayAnswer(
+              request,
+              reply,
+              answer.statusCode,
+              answer.headers,
+              answer.stream,
+              () => options.onAnswered(request, 'answered'),
+              options.compression,
             );
           const told = options.onAnswered(request, 'starts');
           if (told) void told.then(relay);
@@ -246,8 +257,25 @@ function requestHeaders(request: FastifyRequest, headers: IncomingHttpHeaders, b
 }
 
 /**
+ * The tags of a passed request's conditions as Bugzilla knows them: a tag of bytes the front compressed
+ * (`"abc-br"`, passed-compression.ts) names Bugzilla's plain bytes (`"abc"`), as Apache's mod_deflate
+ * reads its own `-gzip` tags.
+ */
+function withPlainEtags(headers: IncomingHttpHeaders): void {
+  for (const name of ['if-none-match', 'if-match'] as const) {
+    const value = headers[name];
+    if (typeof value === 'string')
+      headers[name] = value
+        .split(',')
+        .map((tag) => plainEtag(tag.trim()))
+        .join(', ');
+  }
+}
+
+/**
  * Bugzilla's answer as it is — status, headers (`Set-Cookie`, `Location`, `Content-Disposition`...)
- * and bytes — less its hop-by-hop headers, plus `Via`; written on the reply's own response
+ * and bytes — less its hop-by-hop headers, plus `Via`, its body compressed on the way when Bugzilla sent
+ * it plain and the client asks (`compress`, passed-compression.ts); written on the reply's own response
  * (hijacked, so that no hook of the service's adds or changes a header), streamed.
  */
 function relayAnswer(
@@ -257,11 +285,14 @@ function relayAnswer(
   headers: IncomingHttpHeaders,
   stream: Readable,
   ended: () => Promise<void> | undefined,
+  compress: boolean,
 ): void {
   const sent: OutgoingHttpHeaders = endToEnd(headers);
   sent.via = headers.via ? `${String(headers.via)}, ${VIA}` : VIA;
   // Bugzilla answered before the request's body was all read: the connection cannot carry another request.
   if (!request.raw.complete) sent.connection = 'close';
+  // Compressed on the way when Bugzilla sent it plain and the client asks (passed-compression.ts).
+  const encoder = compress ? passedAnswerEncoder(request.method, request.headers, status, sent) : undefined;
   reply.hijack();
   const response = reply.raw;
   // pipe() rather than pipeline(): pipeline makes an AbortController per call and aborts it at the end,
@@ -274,6 +305,7 @@ function relayAnswer(
     done = true;
     if (failed) {
       stream.destroy();
+      encoder?.destroy();
       response.destroy();
     }
     void tell();
@@ -285,8 +317,13 @@ function relayAnswer(
   response.once('close', () => finish(!response.writableFinished));
   response.once('finish', () => finish(false));
   // The answer's last bytes leave once its end has been noted (a passed write: every worker knows of it).
-  stream.pipe(response, { end: false });
-  stream.once('end', () => {
+  let body: Readable = stream;
+  if (encoder) {
+    encoder.once('error', () => finish(true));
+    body = stream.pipe(encoder);
+  }
+  body.pipe(response, { end: false });
+  body.once('end', () => {
     const noted = tell();
     if (noted) void noted.then(() => response.end());
     else response.end();

@@ -50,6 +50,14 @@ function processMetrics(): Registry {
  * http-metrics.ts, the pool gauges are read at scrape time, and caches report
  * through `cache` (a CacheMetrics).
  */
+/** What the compression of served answers counts (served-compression.ts). */
+export interface CompressionCounts {
+  fromKept: number;
+  compressed: number;
+  keptAnswers: number;
+  keptBytes: number;
+}
+
 export class AppMetrics {
   readonly registry = new Registry();
 
@@ -271,6 +279,44 @@ export class AppMetrics {
       collect() {
         this.reset();
         this.inc(read()?.unknownCommits ?? 0);
+      },
+    });
+  }
+
+  /**
+   * The compression of served answers (SPEC §18), read at each scrape: how many answers were sent
+   * compressed from kept bytes and how many were compressed for the request, and what is kept now
+   * (bounded by COMPRESSION_CACHE_MB).
+   */
+  watchCompression(read: () => CompressionCounts): void {
+    new Counter({
+      name: 'bugzilla_compressed_answers_total',
+      help:
+        "Answers of the service's own sent compressed, by where the bytes came from: 'kept' (compressed " +
+        "before for this catalogue revision) or 'compressed' (compressed for this request).",
+      labelNames: ['bytes'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        const counts = read();
+        this.inc({ bytes: 'kept' }, counts.fromKept);
+        this.inc({ bytes: 'compressed' }, counts.compressed);
+      },
+    });
+    new Gauge({
+      name: 'bugzilla_compressed_kept_answers',
+      help: 'Compressed answers kept for the current catalogue revision.',
+      registers: [this.registry],
+      collect() {
+        this.set(read().keptAnswers);
+      },
+    });
+    new Gauge({
+      name: 'bugzilla_compressed_kept_bytes',
+      help: 'Bytes of the compressed answers kept for the current catalogue revision (at most COMPRESSION_CACHE_MB).',
+      registers: [this.registry],
+      collect() {
+        this.set(read().keptBytes);
       },
     });
   }
