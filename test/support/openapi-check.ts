@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import { isDocumentedPath, OpenApiValidator, type Exchange, type Verdict } from './openapi-validator.js';
@@ -54,7 +55,7 @@ export function watchAnswers(app: NestFastifyApplication): void {
       status: reply.statusCode,
       contentType: header(reply.getHeader('content-type')),
       allow: header(reply.getHeader('allow')),
-      text: typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '',
+      text: sentText(payload, reply.getHeader('content-encoding')),
     };
     // Streams (static files) and paths outside /rest and /health (among them the document itself, which
     // is being read while the validator waits for it) are not checked.
@@ -67,6 +68,15 @@ export function watchAnswers(app: NestFastifyApplication): void {
     record((await ready).check(exchange));
     return payload;
   });
+}
+
+/** An answer's body as text, decoded when the service compressed it (SPEC §18): the document describes the plain bytes. */
+function sentText(payload: unknown, coding: unknown): string {
+  if (typeof payload === 'string') return payload;
+  if (!Buffer.isBuffer(payload)) return '';
+  if (coding === 'gzip') return gunzipSync(payload).toString('utf8');
+  if (coding === 'br') return brotliDecompressSync(payload).toString('utf8');
+  return payload.toString('utf8');
 }
 
 /**
