@@ -31,6 +31,9 @@
 // --front: the service as the front of a Bugzilla against itself alone, and a passed request against the
 // stand-in Bugzilla's own time (bench/front.mjs, its options there).
 //
+// --compression: the service's answers plain, in gzip and in br: bytes against mod_deflate's, req/s
+// (bench/compression.mjs, its options there).
+//
 // --reload: reloads (upgrades in place) under a keep-alive load: SIGHUP to the new version, p99 before and
 // during, failed requests (bench/reload.mjs, its options there).
 //
@@ -98,6 +101,12 @@ if (process.argv.includes('--reload')) {
 if (process.argv.includes('--soak')) {
   const { soak } = await import('./soak.mjs');
   process.exit(await soak(process.argv.slice(2)));
+}
+
+// --compression: compressed answers against plain ones, bytes and cost (SPEC §18; bench/compression.mjs).
+if (process.argv.includes('--compression')) {
+  const { compression } = await import('./compression.mjs');
+  process.exit(await compression(process.argv.slice(2)));
 }
 
 // --front: the price of being the front of a Bugzilla (SPEC §13; bench/front.mjs, its options there).
