@@ -13,12 +13,13 @@
 // over XML-RPC as python-bugzilla asks for it in its default mode (Product.get of every accessible id).
 // Port: BENCH_PORT (3187) + 8. Results: bench/results/compression.{json,md}.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { serviceTicks, waitForHealth } from './processes.mjs';
+import { serviceTicks, servingPid, waitForHealth } from './processes.mjs';
 import { stopProcess } from './stop-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,19 +60,32 @@ function measure(url, request, connections, duration, pid) {
   });
 }
 
-/** The bytes of one answer as sent, and its Content-Encoding. */
-async function sent(url, request, encoding) {
+/** The length of one answer on the wire (its body as sent, not decoded), and its Content-Encoding. */
+function sent(url, request, encoding) {
   const headers = { ...request.headers, ...(encoding ? { 'accept-encoding': encoding } : {}) };
-  const answer = await fetch(`${url}${request.path}`, { method: request.method, headers, body: request.body });
-  // fetch decodes what it is sent: the length on the wire is read from the raw stream instead.
-  let wire = 0;
-  const reader = answer.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    wire += value.length;
-  }
-  return { status: answer.status, encoding: answer.headers.get('content-encoding'), wire };
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${url}${request.path}`, { method: request.method, headers, agent: false }, (res) => {
+      let wire = 0;
+      res.on('data', (chunk) => (wire += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode, encoding: res.headers['content-encoding'], wire }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(request.body);
+  });
+}
+
+/** One request to its last byte, as a rate (1 / seconds) with the service's CPU for it: for answers of seconds. */
+async function timed(url, request, encoding, pid) {
+  const ticksBefore = serviceTicks(pid);
+  const startedAt = performance.now();
+  const answer = await sent(url, request, encoding === 'identity' ? undefined : encoding);
+  const seconds = (performance.now() - startedAt) / 1000;
+  return {
+    rps: 1 / seconds,
+    non2xx: answer.status === 200 ? 0 : 1,
+    cpuMsPerRequest: (serviceTicks(pid) - ticksBefore) * 10,
+  };
 }
 
 /** The plain bytes of an answer (no Accept-Encoding: nothing to decode). */
@@ -143,10 +157,12 @@ export async function compression(argv) {
       },
       {
         name: 'whole catalogue, REST',
+        whole: true,
         request: { method: 'GET', path: '/rest/product?type=accessible', headers: auth },
       },
       {
         name: `whole catalogue, XML-RPC Product.get (${ids.length} ids, python-bugzilla)`,
+        whole: true,
         request: {
           method: 'POST',
           path: '/xmlrpc.cgi',
@@ -176,8 +192,9 @@ export async function compression(argv) {
     }
 
     const costs = [];
-    for (const { name, request } of answers) {
-      const connections = name.startsWith('one') ? options.connections : 1;
+    for (const { name, request, whole } of answers) {
+      // A whole catalogue takes seconds plain: timed one request at a time rather than counted in a window.
+      const connections = whole ? 1 : options.connections;
       const rounds = [];
       for (let round = 0; round < options.rounds; round++) {
         const variants = ['identity', 'gzip', 'br'];
@@ -186,7 +203,9 @@ export async function compression(argv) {
         for (let k = 0; k < variants.length; k++) {
           const encoding = variants[(k + round) % variants.length];
           const headers = { ...request.headers, 'accept-encoding': encoding };
-          measured[encoding] = await measure(url, { ...request, headers }, connections, options.duration, child.pid);
+          measured[encoding] = whole
+            ? await timed(url, request, encoding, child.pid)
+            : await measure(url, { ...request, headers }, connections, options.duration, child.pid);
         }
         rounds.push(measured);
       }
@@ -208,12 +227,12 @@ export async function compression(argv) {
       };
       costs.push(row);
       console.log(
-        `${name}: ${row.plainRps.toFixed(0)} plain, ${row.gzipRps.toFixed(0)} gzip, ${row.brRps.toFixed(0)} br req/s ` +
+        `${name}: ${row.plainRps.toFixed(1)} plain, ${row.gzipRps.toFixed(0)} gzip, ${row.brRps.toFixed(0)} br req/s ` +
           `(gzip ${row.gzipRatio.toFixed(2)}x, br ${row.brRatio.toFixed(2)}x)`,
       );
     }
     const memory = {
-      rss: rssOf(child.pid),
+      rss: rssOf(servingPid(child.pid)),
       keptBytes: await metricValue(url, 'bugzilla_compressed_kept_bytes'),
       keptAnswers: await metricValue(url, 'bugzilla_compressed_kept_answers'),
     };
@@ -229,8 +248,8 @@ export async function compression(argv) {
       costs
         .map(
           (c) =>
-            `| ${c.name} (${c.connections}) | ${c.plainRps.toFixed(0)} | ${c.gzipRps.toFixed(0)} (${c.gzipRatio.toFixed(2)}) | ` +
-            `${c.brRps.toFixed(0)} (${c.brRatio.toFixed(2)}) | ${c.cpuMs.plain.toFixed(2)}, ${c.cpuMs.gzip.toFixed(2)}, ${c.cpuMs.br.toFixed(2)} |`,
+            `| ${c.name} (${c.connections}) | ${c.plainRps.toFixed(1)} | ${c.gzipRps.toFixed(1)} (${c.gzipRatio.toFixed(2)}) | ` +
+            `${c.brRps.toFixed(1)} (${c.brRatio.toFixed(2)}) | ${c.cpuMs.plain.toFixed(2)}, ${c.cpuMs.gzip.toFixed(2)}, ${c.cpuMs.br.toFixed(2)} |`,
         )
         .join('\n') +
       `\n\nService RSS after the runs: ${(memory.rss / 1048576).toFixed(0)} MiB; compressed answers kept: ` +
