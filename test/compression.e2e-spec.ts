@@ -228,6 +228,31 @@ describe.each(DIALECTS)('compression of served answers [%s]', (dialect: Dialect)
   });
 });
 
+describe.runIf(DIALECTS.includes('sqlite'))('COMPRESSION=false [sqlite]', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp('sqlite', { COMPRESSION: 'false', DEMO_DATA: 'true' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('sends every answer as it is, whatever the client asks, with no Vary and no compression metrics', async () => {
+    const answer = await app.app.inject({
+      method: 'GET',
+      url: '/rest/product?type=accessible',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.headers.vary).toBeUndefined();
+    expect(answer.rawPayload.length).toBeGreaterThan(1024);
+    expect(JSON.parse(answer.body).products.length).toBeGreaterThan(0);
+    const metrics = await app.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).not.toContain('bugzilla_compressed_answers_total');
+  });
+});
+
 /**
  * Compression of what the front passes from Bugzilla (SPEC §18), against the stand-in Bugzilla: what it
  * sent plain and of a text type is compressed as the client asks; what is encoded already, a `206`, a
