@@ -20,6 +20,8 @@ import { ModelCache } from './cache/model-cache.js';
 import { registerFront } from './front/front.js';
 import { BugzillaState } from './front/bugzilla-state.js';
 import { OutsideWrites } from './front/outside-writes.js';
+import { tlsServerOptions } from './tls/tls-options.js';
+import { sharedTicketKeys } from './tls/ticket-keys.js';
 
 /**
  * Builds the application (used by main.ts, startServer() and the tests), ready to listen or to
@@ -30,6 +32,8 @@ export async function createApp(
   extend?: (app: NestFastifyApplication) => void,
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
+    // TLS_CERT_FILE + TLS_KEY_FILE: HTTPS on PORT (SPEC §18), the pair checked when the settings were read.
+    ...(config.tls && { https: tlsServerOptions(config.tls, sharedTicketKeys()) }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Request lines (python-bugzilla's product lists travel in the URL) and headers up to the setting;
     // past it Node answers before any request exists, through clientErrorHandler.
@@ -70,6 +74,7 @@ export async function createApp(
   const logger = applicationLogger(config.logLevel);
   app.useLogger(new PinoNestLogger(logger));
   const fastify = app.getHttpAdapter().getInstance();
+  if (config.tls && config.metrics) app.get(AppMetrics).certificate(config.tls);
   // In front of a Perl Bugzilla (SPEC §13): the front decides, in the same onRequest hook, who answers.
   const front = config.bugzillaUrl
     ? registerFront(fastify, {

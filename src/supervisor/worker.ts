@@ -7,6 +7,7 @@ import { loadConfig } from '../config/app-config.js';
 import { processScavenger } from '../config/garbage-collector.js';
 import { isPrimaryMessage, type WorkerMessage } from './messages.js';
 import { runningVersion, setReloadReport } from './release.js';
+import { setSharedTicketKeys } from '../tls/ticket-keys.js';
 
 /**
  * One worker's life (SPEC §17), as the supervisor (primary.ts) drives it: start (read the settings,
@@ -35,6 +36,7 @@ function greetSupervisor(): Promise<unknown[]> {
       clearTimeout(timer);
       process.off('message', onWelcome);
       setReloadReport(message.report);
+      setSharedTicketKeys(message.ticketKeys);
       resolve(message.replay);
     };
     process.on('message', onWelcome);
@@ -137,10 +139,13 @@ function closeConnectionsPolitely(server: Server): () => void {
   // The connections, to reach the answers under way when the switch is thrown (a cost per connection,
   // none per request).
   const connections = new Set<Socket>();
-  server.on('connection', (socket: Socket) => {
+  const track = (socket: Socket) => {
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
-  });
+  };
+  // Over HTTPS the answers are on the TLS socket, which exists once its handshake is done.
+  server.on('connection', track);
+  server.on('secureConnection', track);
   return () => {
     // Answers from now on: before the app's own listener, so that their headers are not written yet.
     server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
