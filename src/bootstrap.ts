@@ -21,6 +21,7 @@ import { registerFront } from './front/front.js';
 import { BugzillaState } from './front/bugzilla-state.js';
 import { OutsideWrites } from './front/outside-writes.js';
 import { tlsServerOptions } from './tls/tls-options.js';
+import { http2ServerOptions, KEEP_ALIVE_MS, serveHttp1AsBefore } from './tls/http2-options.js';
 import { sharedTicketKeys } from './tls/ticket-keys.js';
 
 /**
@@ -32,8 +33,14 @@ export async function createApp(
   extend?: (app: NestFastifyApplication) => void,
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
-    // TLS_CERT_FILE + TLS_KEY_FILE: HTTPS on PORT (SPEC §18), the pair checked when the settings were read.
-    ...(config.tls && { https: tlsServerOptions(config.tls, sharedTicketKeys()) }),
+    // TLS_CERT_FILE + TLS_KEY_FILE: HTTPS and HTTP/2 on PORT (SPEC §18), the pair checked when the settings
+    // were read; HTTP/1.1 stays on the same port for the clients that ask for it.
+    ...(config.tls && {
+      http2: true,
+      https: { ...tlsServerOptions(config.tls, sharedTicketKeys()), ...http2ServerOptions(config.httpMaxHeaderBytes) },
+      // An idle HTTP/2 connection is closed (GOAWAY) after as long as an idle HTTP/1.1 one.
+      http2SessionTimeout: KEEP_ALIVE_MS,
+    }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Request lines (python-bugzilla's product lists travel in the URL) and headers up to the setting;
     // past it Node answers before any request exists, through clientErrorHandler.
@@ -74,6 +81,7 @@ export async function createApp(
   const logger = applicationLogger(config.logLevel);
   app.useLogger(new PinoNestLogger(logger));
   const fastify = app.getHttpAdapter().getInstance();
+  if (config.tls) serveHttp1AsBefore(app.getHttpServer(), config.httpMaxHeaderBytes);
   if (config.tls && config.metrics) app.get(AppMetrics).certificate(config.tls);
   // In front of a Perl Bugzilla (SPEC §13): the front decides, in the same onRequest hook, who answers.
   const front = config.bugzillaUrl
