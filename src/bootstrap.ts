@@ -22,6 +22,7 @@ import { BugzillaState } from './front/bugzilla-state.js';
 import { OutsideWrites } from './front/outside-writes.js';
 import { tlsServerOptions } from './tls/tls-options.js';
 import { http2ServerOptions, KEEP_ALIVE_MS, serveHttp1AsBefore } from './tls/http2-options.js';
+import { guardHttp2Sessions, RESET_BURST } from './tls/http2-guard.js';
 import { sharedTicketKeys } from './tls/ticket-keys.js';
 
 /**
@@ -80,6 +81,10 @@ export async function createApp(
   // JSON lines, or one readable line each when stdout is a terminal (log-output.ts).
   const logger = applicationLogger(config.logLevel);
   app.useLogger(new PinoNestLogger(logger));
+  if (config.tls)
+    guardHttp2Sessions(app.getHttpServer(), (peer) =>
+      logger.warn(`HTTP/2 connection from ${peer} closed: it cancelled streams faster than ${RESET_BURST} at once`),
+    );
   const fastify = app.getHttpAdapter().getInstance();
   if (config.tls) serveHttp1AsBefore(app.getHttpServer(), config.httpMaxHeaderBytes);
   if (config.tls && config.metrics) app.get(AppMetrics).certificate(config.tls);

@@ -8,9 +8,9 @@ import type { SecureServerOptions } from 'node:http2';
  * time from the others:
  *
  * - rapid reset (CVE-2023-44487: streams opened and cancelled at once, each costing the server a request it
- *   starts and throws away): nghttp2's limit on received RST_STREAM frames (a burst, then a rate per second)
- *   ends the connection with GOAWAY ENHANCE_YOUR_CALM; Node 20's own mitigation closes a session whose
- *   rejected streams (`maxSessionRejectedStreams`) or invalid frames pile up;
+ *   starts and throws away): the service's own bound on cancelled streams (http2-guard.ts, below nghttp2's,
+ *   which on Node 20 leaves the connection open) destroys the session; Node 20's own mitigation closes a
+ *   session whose refused streams (`maxSessionRejectedStreams`) or invalid frames pile up;
  * - too many streams: at most `maxConcurrentStreams` open at once on a connection (streams past it are
  *   refused, and refused ones count toward the rejected-streams limit above);
  * - HPACK bombs and header floods: a request's decoded header list is bounded by the same byte limit as an
@@ -29,20 +29,13 @@ export const MAX_CONCURRENT_STREAMS = 100;
 const MAX_REJECTED_STREAMS = 100;
 const MAX_INVALID_FRAMES = 100;
 
-/** RST_STREAM frames received: a burst, then so many per second (nghttp2's token bucket). */
-const RESET_BURST = 200;
-const RESET_RATE = 33;
-
 /** Header fields in one request: far above what a browser sends (about 20), far below a flood. */
 const MAX_HEADER_PAIRS = 256;
 
 /** A session's memory (MB): buffered frames, header tables. Node's default. */
 const MAX_SESSION_MEMORY_MB = 10;
 
-export function http2ServerOptions(maxHeaderBytes: number): SecureServerOptions & {
-  streamResetBurst: number;
-  streamResetRate: number;
-} {
+export function http2ServerOptions(maxHeaderBytes: number): SecureServerOptions {
   return {
     allowHTTP1: true,
     ALPNProtocols: ['h2', 'http/1.1'],
@@ -52,8 +45,6 @@ export function http2ServerOptions(maxHeaderBytes: number): SecureServerOptions 
     maxSessionInvalidFrames: MAX_INVALID_FRAMES,
     maxOutstandingPings: 10,
     maxSettings: 32,
-    streamResetBurst: RESET_BURST,
-    streamResetRate: RESET_RATE,
     settings: {
       maxConcurrentStreams: MAX_CONCURRENT_STREAMS,
       maxHeaderListSize: maxHeaderBytes,
