@@ -4,13 +4,9 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import tls from 'node:tls';
-import { DataSource } from 'typeorm';
-import { loadConfig } from '../src/config/app-config.js';
-import { buildDataSourceOptions } from '../src/database/data-source-options.js';
-import { runMigrations } from '../src/database/run-migrations.js';
-import { Seeder } from '../src/seed/seeder.js';
 import { BugzillaStandIn } from './support/bugzilla-stand-in.js';
 import { handshake, httpsRequest, opensslClient } from './support/https-client.js';
+import { prepareSecureProducts } from './support/secure-products.js';
 import { KeepAliveLoad } from './support/keep-alive-load.js';
 import { CLIENT_SCRIPT, run } from './support/python-bugzilla.js';
 import { freePort, startService, stopService, type ServiceProcess } from './support/service-process.js';
@@ -36,25 +32,6 @@ beforeAll(() => {
   ca = new TestCertificateAuthority();
 });
 afterAll(() => ca?.remove());
-
-/** Products the answers read. */
-async function prepare(database: TestDatabase): Promise<void> {
-  const config = loadConfig({ DATABASE_URL: database.url, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
-  const ds = await new DataSource(buildDataSourceOptions(config)).initialize();
-  try {
-    await runMigrations(ds, () => undefined);
-    await ds.transaction(async (em) => {
-      const seed = new Seeder(em);
-      const owner = await seed.user('owner@tls.test');
-      for (const name of ['Secure A', 'Secure B']) {
-        const product = await seed.product(name, { description: `${name} over TLS` });
-        await seed.component(product, 'General', { owner, description: 'Things' });
-      }
-    });
-  } finally {
-    await ds.destroy();
-  }
-}
 
 /** Runs the service expecting it to refuse to start: its exit status and everything it printed. */
 function refusedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -219,7 +196,7 @@ describe('HTTPS plumbing, WORKERS=2 [sqlite]', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
-    await prepare(database);
+    await prepareSecureProducts(database);
     bugzilla = await new BugzillaStandIn().start();
     site = mkdtempSync(join(tmpdir(), 'bzp-site-'));
     webroot = join(site, 'webroot');
@@ -424,7 +401,7 @@ describe.each(DIALECTS)('HTTPS answers what depends on data [%s]', (dialect: Dia
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    await prepare(database);
+    await prepareSecureProducts(database);
     pair = ca.issue(dialect);
     home = mkdtempSync(join(tmpdir(), 'bzp-home-'));
     service = await startService({ DATABASE_URL: database.url, TLS_CERT_FILE: pair.chain, TLS_KEY_FILE: pair.key });

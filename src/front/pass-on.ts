@@ -261,7 +261,8 @@ function relayAnswer(
   const sent: OutgoingHttpHeaders = endToEnd(headers);
   sent.via = headers.via ? `${String(headers.via)}, ${VIA}` : VIA;
   // Bugzilla answered before the request's body was all read: the connection cannot carry another request.
-  if (!request.raw.complete) sent.connection = 'close';
+  // (HTTP/1.1 only: an HTTP/2 stream has no connection of its own to close, and no `Connection` header.)
+  if (!request.raw.complete && request.raw.httpVersionMajor !== 2) sent.connection = 'close';
   reply.hijack();
   const response = reply.raw;
   // pipe() rather than pipeline(): pipeline makes an AbortController per call and aborts it at the end,
