@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import type http2 from 'node:http2';
 import { BugzillaStandIn } from './support/bugzilla-stand-in.js';
-import { h2Request, h2Session, rapidReset, type H2Answer } from './support/http2-client.js';
+import { attack, h2Request, h2Session, type H2Answer } from './support/http2-client.js';
 import { handshake, httpsRequest, type HttpsAnswer } from './support/https-client.js';
 import { methodCall } from './support/rpc-client.js';
 import { prepareSecureProducts } from './support/secure-products.js';
@@ -234,7 +234,7 @@ describe('HTTP/2 over TLS, WORKERS=2, in front of Bugzilla [sqlite]', () => {
     try {
       // Resolves only once the service has closed the attacker's connection (it rejects if the attacker could
       // send 200,000 streams, or if its writes stalled for a minute on a connection left open and unread).
-      const sent = await rapidReset(service.port, ca.caFile, '/rest/product_accessible');
+      const sent = await attack('rapid-reset', service.port, ca.caFile, '/rest/product_accessible');
       console.log(`rapid reset: the connection was closed after ${sent} streams were written`);
       await waitFor('the attack in the service log', () =>
         /HTTP\/2 connection from 127\.0\.0\.1 closed: it cancelled streams/.test(service.output()),
@@ -249,6 +249,25 @@ describe('HTTP/2 over TLS, WORKERS=2, in front of Bugzilla [sqlite]', () => {
       });
     }
   });
+
+  it.each(['ping', 'settings'] as const)(
+    'a %s flood (frames asking acknowledgements, never read) is cut off; another client is served meanwhile',
+    async (kind) => {
+      const other = new H2Load(service.port, ca.caFile, ['/health']).start(1, 2);
+      try {
+        const sent = await attack(kind, service.port, ca.caFile);
+        console.log(`${kind} flood: the connection was closed after ${sent} frames were written`);
+        const before = other.outcomes.answered;
+        await waitFor('100 more answers to the other client', () => other.outcomes.answered >= before + 100);
+      } finally {
+        const outcomes = await other.stop();
+        expect({ failures: outcomes.failures, statuses: Object.keys(outcomes.statuses) }).toEqual({
+          failures: {},
+          statuses: ['200'],
+        });
+      }
+    },
+  );
 
   it('a reload drains HTTP/2 sessions with GOAWAY and fails no stream (Node clients, then h2load)', async () => {
     const load = new H2Load(service.port, ca.caFile, [

