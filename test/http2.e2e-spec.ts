@@ -146,7 +146,8 @@ describe('HTTP/2 over TLS, WORKERS=2, in front of Bugzilla [sqlite]', () => {
   beforeAll(async () => {
     ca = new TestCertificateAuthority();
     database = await createTestDatabase('sqlite');
-    await prepareSecureProducts(database);
+    // 60 × 100 components: the whole catalogue is a streamed answer.
+    await prepareSecureProducts(database, 60);
     bugzilla = await new BugzillaStandIn().start();
     bugzilla.on(
       (method, url) => method === 'GET' && url.startsWith('/show_bug.cgi'),
@@ -190,6 +191,9 @@ describe('HTTP/2 over TLS, WORKERS=2, in front of Bugzilla [sqlite]', () => {
   it.each([
     ['a REST read', 'GET', '/rest/product?names=Secure%20A&include_fields=name,components', undefined],
     ['a REST list', 'GET', '/rest/product_accessible', undefined],
+    ['the whole catalogue (a streamed answer of over 5,000 rows)', 'GET', '/rest/product?type=accessible', undefined],
+    ['the OpenAPI document', 'GET', '/api/openapi.json', undefined],
+    ['the admin console', 'GET', '/admin/', undefined],
     ['an unknown REST path (the envelope)', 'GET', '/rest/product/abc', undefined],
     ['an XML-RPC call', 'POST', '/xmlrpc.cgi', methodCall('Product.get', { names: ['Secure B'] })],
     ['a JSON-RPC call', 'GET', '/jsonrpc.cgi?method=Product.get&params=[{"names":["Secure%20A"]}]', undefined],
