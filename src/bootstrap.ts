@@ -22,6 +22,10 @@ import { ServedCompression } from './compression/served-compression.js';
 import { registerFront } from './front/front.js';
 import { BugzillaState } from './front/bugzilla-state.js';
 import { OutsideWrites } from './front/outside-writes.js';
+import { tlsServerOptions } from './tls/tls-options.js';
+import { http2ServerOptions, KEEP_ALIVE_MS, serveHttp1AsBefore } from './tls/http2-options.js';
+import { guardHttp2Sessions, RESET_BURST } from './tls/http2-guard.js';
+import { sharedTicketKeys } from './tls/ticket-keys.js';
 
 /**
  * Builds the application (used by main.ts, startServer() and the tests), ready to listen or to
@@ -32,6 +36,14 @@ export async function createApp(
   extend?: (app: NestFastifyApplication) => void,
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
+    // TLS_CERT_FILE + TLS_KEY_FILE: HTTPS and HTTP/2 on PORT (SPEC §18), the pair checked when the settings
+    // were read; HTTP/1.1 stays on the same port for the clients that ask for it.
+    ...(config.tls && {
+      http2: true,
+      https: { ...tlsServerOptions(config.tls, sharedTicketKeys()), ...http2ServerOptions(config.httpMaxHeaderBytes) },
+      // An idle HTTP/2 connection is closed (GOAWAY) after as long as an idle HTTP/1.1 one.
+      http2SessionTimeout: KEEP_ALIVE_MS,
+    }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Request lines (python-bugzilla's product lists travel in the URL) and headers up to the setting;
     // past it Node answers before any request exists, through clientErrorHandler.
@@ -71,7 +83,13 @@ export async function createApp(
   // JSON lines, or one readable line each when stdout is a terminal (log-output.ts).
   const logger = applicationLogger(config.logLevel);
   app.useLogger(new PinoNestLogger(logger));
+  if (config.tls)
+    guardHttp2Sessions(app.getHttpServer(), (peer) =>
+      logger.warn(`HTTP/2 connection from ${peer} closed: it cancelled streams faster than ${RESET_BURST} at once`),
+    );
   const fastify = app.getHttpAdapter().getInstance();
+  if (config.tls) serveHttp1AsBefore(app.getHttpServer(), config.httpMaxHeaderBytes);
+  if (config.tls && config.metrics) app.get(AppMetrics).certificate(config.tls);
   // In front of a Perl Bugzilla (SPEC §13): the front decides, in the same onRequest hook, who answers.
   const front = config.bugzillaUrl
     ? registerFront(fastify, {

@@ -44,6 +44,13 @@ export function lingerOnUnreadBody(request: FastifyRequest, reply: FastifyReply)
   const raw = request.raw;
   // `complete` is false while a connection's request has not all arrived (a request made by inject(),
   // which has no connection, has no such flag), and a request without a body is whole once its headers are.
+  // HTTP/2 (SPEC §18) has no connection to close nor a `Connection` header (Fastify sets one on a body it
+  // could not parse, which Node would drop with a warning): an answer ends its own stream, and the rest of
+  // that stream's body never mixes with another request's.
+  if (raw.httpVersionMajor === 2) {
+    if (reply.hasHeader('connection')) void reply.removeHeader('connection');
+    return;
+  }
   if (raw.complete !== false || !hasBody(raw)) return;
   void reply.header('connection', 'close');
   lingerBeforeClosing(raw);

@@ -207,6 +207,16 @@ describe('loadConfig', () => {
     [{ DB_NODE_FAILBACK: 'later' }, /^DB_NODE_FAILBACK must be true or false/],
     [{ DB_WRITE_RETRY_MS: '-5' }, /^DB_WRITE_RETRY_MS must be an integer from 0 to 600000/],
     [{ DB_CAUSAL_READS: 'true' }, /^DB_CAUSAL_READS needs a mysql:\/\/ DATABASE_URL/],
+    [
+      { TLS_CERT_FILE: '/etc/ssl/site.pem' },
+      /^TLS_CERT_FILE and TLS_KEY_FILE go together \(only TLS_CERT_FILE is set\)$/,
+    ],
+    [
+      { TLS_CERT_FILE: '/nonexistent/site.pem', TLS_KEY_FILE: '/nonexistent/site.key' },
+      /^TLS_CERT_FILE \/nonexistent\/site.pem cannot be read \(ENOENT\)$/,
+    ],
+    [{ HTTP_REDIRECT_PORT: '80' }, /^HTTP_REDIRECT_PORT needs TLS_CERT_FILE and TLS_KEY_FILE/],
+    [{ ACME_WEBROOT: '/var/www/acme' }, /^ACME_WEBROOT needs HTTP_REDIRECT_PORT/],
   ])('rejects %o with a one-line error naming the setting', (env, message) => {
     let error: unknown;
     try {
@@ -328,6 +338,7 @@ describe('SETTINGS_FILE', () => {
       host: '0.0.0.0',
       port: 4002,
       workers: 3,
+      redirect: undefined,
     });
   });
 

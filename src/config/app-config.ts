@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { BUGZILLA_PARAMETER_DEFAULTS, parameterText } from './bugzilla-parameters.js';
 import { readSettingsFile, SettingsFileError } from './settings-file.js';
+import { type CertificatePair, readCertificatePair } from './certificate-pair.js';
+import { ConfigError } from './config-error.js';
 
 /**
  * The service's settings, validated once at boot. This is the only file that
@@ -129,6 +131,20 @@ export interface AppConfig {
   compression: boolean;
   /** Bytes of compressed answers kept for the current catalogue revision (COMPRESSION_CACHE_MB); 0: none kept. */
   compressionCacheBytes: number;
+  /**
+   * TLS_CERT_FILE + TLS_KEY_FILE, read and checked (SPEC §18): PORT speaks HTTPS (and HTTP/2). Undefined:
+   * plain HTTP, as before.
+   */
+  tls: CertificatePair | undefined;
+  /** The plain-HTTP listener that redirects to HTTPS and serves ACME challenges (the supervisor's). */
+  redirect: RedirectSettings | undefined;
+}
+
+export interface RedirectSettings {
+  /** HTTP_REDIRECT_PORT. */
+  port: number;
+  /** ACME_WEBROOT: certbot --webroot's directory; `.well-known/acme-challenge/<token>` is served from under it. */
+  acmeWebroot: string | undefined;
 }
 
 export interface GaleraSettings {
@@ -153,7 +169,7 @@ export type ReplicaDatabaseConfig = MysqlDatabaseConfig | PostgresDatabaseConfig
 /** Injection token for the validated configuration. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 type Env = Record<string, string | undefined>;
 
@@ -192,6 +208,10 @@ export const SETTINGS = {
   DB_CAUSAL_READS: 'false',
   BUGZILLA_URL: '',
   BUGZILLA_TIMEOUT_MS: '300000',
+  TLS_CERT_FILE: '',
+  TLS_KEY_FILE: '',
+  HTTP_REDIRECT_PORT: '',
+  ACME_WEBROOT: '',
   SETTINGS_FILE: '',
   COMPRESSION: 'true',
   COMPRESSION_CACHE_MB: '64',
@@ -466,14 +486,45 @@ function withSettingsFile(env: Env, strict: boolean): Env {
   return merged;
 }
 
-/** Where the service listens and how many workers serve (what the reload supervisor reads at each reload). */
-export function loadListenSettings(env: Env = process.env): Pick<AppConfig, 'host' | 'port' | 'workers'> {
+/**
+ * Where the service listens, how many workers serve and the redirect listener (what the reload supervisor
+ * reads at each reload).
+ */
+export function loadListenSettings(env: Env = process.env): Pick<AppConfig, 'host' | 'port' | 'workers' | 'redirect'> {
   const merged = withSettingsFile(env, false);
   return {
     host: value(merged, 'HOST'),
     port: integer(merged, 'PORT', 0, 65535),
     workers: integer(merged, 'WORKERS', 1, 256),
+    redirect: redirectSettings(merged, value(merged, 'TLS_CERT_FILE') !== ''),
   };
+}
+
+/** TLS_CERT_FILE and TLS_KEY_FILE: both or neither; both name a pair that can serve now. */
+function tlsPair(env: Env): CertificatePair | undefined {
+  const certFile = value(env, 'TLS_CERT_FILE');
+  const keyFile = value(env, 'TLS_KEY_FILE');
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile) {
+    throw new ConfigError(
+      `TLS_CERT_FILE and TLS_KEY_FILE go together (only ${certFile ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'} is set)`,
+    );
+  }
+  return readCertificatePair(certFile, keyFile);
+}
+
+/** HTTP_REDIRECT_PORT (with TLS only: it redirects to it) and ACME_WEBROOT (with the redirect listener only). */
+function redirectSettings(env: Env, https: boolean): RedirectSettings | undefined {
+  const webroot = value(env, 'ACME_WEBROOT');
+  if (!value(env, 'HTTP_REDIRECT_PORT')) {
+    if (webroot)
+      throw new ConfigError('ACME_WEBROOT needs HTTP_REDIRECT_PORT (the listener that serves the challenges)');
+    return undefined;
+  }
+  if (!https) throw new ConfigError('HTTP_REDIRECT_PORT needs TLS_CERT_FILE and TLS_KEY_FILE (it redirects to HTTPS)');
+  const port = integer(env, 'HTTP_REDIRECT_PORT', 1, 65535);
+  if (port === integer(env, 'PORT', 0, 65535)) throw new ConfigError('HTTP_REDIRECT_PORT must differ from PORT');
+  return { port, acmeWebroot: webroot || undefined };
 }
 
 /** Builds the typed configuration, or throws a ConfigError naming the bad setting. */
@@ -502,6 +553,7 @@ export function loadConfig(given: Env = process.env): AppConfig {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
   }
   const database = parseDatabaseUrl(value(env, 'DATABASE_URL'));
+  const tls = tlsPair(env);
   if (changeStream === 'binlog' && database.type === 'sqlite') {
     throw new ConfigError(
       `DB_CHANGE_STREAM=${changeStreamSet} needs a MySQL/MariaDB or PostgreSQL DATABASE_URL (SQLite has no log to read)`,
@@ -555,6 +607,8 @@ export function loadConfig(given: Env = process.env): AppConfig {
     bugzillaTimeoutMs: integer(env, 'BUGZILLA_TIMEOUT_MS', 1, 86_400_000),
     compression: bool(env, 'COMPRESSION'),
     compressionCacheBytes: integer(env, 'COMPRESSION_CACHE_MB', 0, 65_536) * 1024 * 1024,
+    tls,
+    redirect: redirectSettings(env, tls !== undefined),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Http2ServerRequest } from 'node:http2';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
@@ -152,6 +153,10 @@ function queryOf(request: FastifyRequest): Record<string, unknown> {
 /** The request's body as a stream to send on, or undefined when it has none (GET and HEAD never send one). */
 function bodyOf(request: FastifyRequest): Readable | undefined {
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+  // HTTP/2 (SPEC §18) frames a body with DATA frames, with or without a Content-Length: there is none only
+  // when the request's HEADERS ended its stream.
+  if (request.raw.httpVersionMajor === 2)
+    return (request.raw as unknown as Http2ServerRequest).stream.endAfterHeaders ? undefined : request.raw;
   const headers = request.headers;
   const length = headers['content-length'];
   if (headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return undefined;

@@ -290,7 +290,8 @@ function relayAnswer(
   const sent: OutgoingHttpHeaders = endToEnd(headers);
   sent.via = headers.via ? `${String(headers.via)}, ${VIA}` : VIA;
   // Bugzilla answered before the request's body was all read: the connection cannot carry another request.
-  if (!request.raw.complete) sent.connection = 'close';
+  // (HTTP/1.1 only: an HTTP/2 stream has no connection of its own to close, and no `Connection` header.)
+  if (!request.raw.complete && request.raw.httpVersionMajor !== 2) sent.connection = 'close';
   // Compressed on the way when Bugzilla sent it plain and the client asks (passed-compression.ts).
   const encoder = compress ? passedAnswerEncoder(request.method, request.headers, status, sent) : undefined;
   reply.hijack();

@@ -1,4 +1,4 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { LoginExempt } from '../auth/auth.decorators.js';
@@ -9,6 +9,8 @@ import type { NodeHealth } from '../database/galera/node-set.js';
 import { DatabaseReader, type ReplicaHealth } from '../database/read-routing.js';
 import { BugzillaState } from '../front/bugzilla-state.js';
 import { reloadReport, runningVersion } from '../supervisor/release.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { daysLeft } from '../config/certificate-pair.js';
 import { HealthDto } from './health.dto.js';
 
 interface HealthAnswer {
@@ -34,6 +36,8 @@ interface HealthAnswer {
   version: string;
   /** The last reload (SIGHUP, SPEC §17): when it ended and how; absent before the first. */
   last_reload?: { at: string; outcome: 'ok' | 'failed'; reason?: string };
+  /** Only over HTTPS (SPEC §18): the certificate this worker serves, and when it expires. */
+  tls?: { certificate: { serial: string; not_after: string; days_left: number } };
 }
 
 @ApiTags('operations')
@@ -44,6 +48,7 @@ export class HealthController {
     private readonly reader: DatabaseReader,
     private readonly bugzilla: BugzillaState,
     private readonly model: ModelCache,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
@@ -62,7 +67,8 @@ export class HealthController {
       "from the log, named in the database's terms (`binlog`: MariaDB's binary log; `logical_decoding`: " +
       "PostgreSQL's), or by checking the database (`poll`, with the reason) while the stream is down. " +
       '`version` names the version that answers; after a reload (SIGHUP), `last_reload` says when it ended and ' +
-      'whether the new workers took over (`ok`) or could not start (`failed`, with the reason: the running ones kept serving).',
+      'whether the new workers took over (`ok`) or could not start (`failed`, with the reason: the running ones kept serving). ' +
+      'Over HTTPS (TLS_CERT_FILE), `tls.certificate` names the served certificate (serial) and when it expires.',
   })
   @ApiOkResponse({ description: 'The primary database answers.', type: HealthDto })
   @ApiServiceUnavailableResponse({
@@ -90,11 +96,22 @@ export class HealthController {
       }
     }
     if (this.model.enabled && this.model.followsLog) answer.change_stream = this.model.changeFollowing;
-    return { ...answer, ...release() };
+    return { ...answer, ...release(), ...certificate(this.config) };
   }
 }
 
-type Release = Pick<HealthAnswer, 'version' | 'last_reload'>;
+type Release = Pick<HealthAnswer, 'version' | 'last_reload' | 'tls'>;
+
+/**
+ * SPEC §18's field, last: the served certificate. A renewed pair that a reload could not take (an expired or
+ * mismatched one) leaves the old certificate here, and `last_reload` says why.
+ */
+function certificate({ tls }: AppConfig): Pick<HealthAnswer, 'tls'> {
+  if (!tls) return {};
+  return {
+    tls: { certificate: { serial: tls.serial, not_after: tls.notAfter.toISOString(), days_left: daysLeft(tls) } },
+  };
+}
 
 /** SPEC §17's fields: the version that answers and the last reload (after the others). */
 function release(): Release {

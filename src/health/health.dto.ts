@@ -85,6 +85,28 @@ export class LastReloadDto {
   reason?: string;
 }
 
+export class CertificateHealthDto {
+  @ApiProperty({
+    example: '4F1A09C3',
+    description: "The certificate's serial number, hex (as `openssl x509 -serial` prints it).",
+  })
+  serial: string;
+
+  @ApiProperty({ example: '2027-03-05T12:00:00.000Z', description: 'When it expires (UTC).' })
+  not_after: string;
+
+  @ApiProperty({ type: 'integer', example: 89, description: 'Whole days until it expires (negative once it has).' })
+  days_left: number;
+}
+
+export class TlsHealthDto {
+  @ApiProperty({
+    type: CertificateHealthDto,
+    description: 'The certificate served (TLS_CERT_FILE, read at the last start or reload).',
+  })
+  certificate: CertificateHealthDto;
+}
+
 export class HealthDto {
   @ApiProperty({ enum: ['ok'], example: 'ok' })
   status: string;
@@ -146,4 +168,12 @@ export class HealthDto {
     description: 'Only after a reload (SIGHUP): when the last one ended and how.',
   })
   last_reload?: LastReloadDto;
+
+  @ApiPropertyOptional({
+    type: TlsHealthDto,
+    description:
+      'Only over HTTPS (TLS_CERT_FILE, SPEC §18): the certificate served. A renewed pair a reload could not take ' +
+      '(expired, mismatched) leaves the previous one here, and `last_reload` says why.',
+  })
+  tls?: TlsHealthDto;
 }

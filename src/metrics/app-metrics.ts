@@ -6,6 +6,8 @@ import { CacheMetrics } from './cache-metrics.js';
 import { FrontMetrics } from './front-metrics.js';
 import { readPoolUsage, type PoolUsage } from './database-pool.js';
 import { registerReleaseMetrics } from './release-metrics.js';
+import { registerCertificateMetrics } from './certificate-metrics.js';
+import type { CertificatePair } from '../config/certificate-pair.js';
 import { registerRequestSeries } from './request-series.js';
 
 /**
@@ -200,6 +202,11 @@ export class AppMetrics {
   };
 
   private frontMetrics?: FrontMetrics;
+
+  /** The served certificate's expiry (SPEC §18): only a service that speaks HTTPS has it. */
+  certificate(pair: CertificatePair): void {
+    registerCertificateMetrics(this.registry, pair);
+  }
 
   /** The front's series (SPEC §13), registered on the first call: only a service in front of a Bugzilla has them. */
   front(): FrontMetrics {

@@ -9,7 +9,7 @@ export interface paths {
     };
     /**
      * Whether the service can reach its database (for load balancers and monitoring).
-     * @description With read replicas configured, `databases` gives the state of each one as last checked; a replica out of rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and which one the service uses; the answer is ok while the node in use answers. In front of a Perl Bugzilla (BUGZILLA_URL), `bugzilla` says whether it answers: `ok`, `slow` (2 s or more, with `bugzilla_answer_ms`) or `down` (no answer: refused, or none within BUGZILLA_TIMEOUT_MS), from the requests passed to it in the last 10 s, or else from one `GET rest/version` of its own; a Bugzilla that is down does not make the answer fail. Once the in-memory model follows the database's own log, `change_stream` says how it learns of changes now: from the log, named in the database's terms (`binlog`: MariaDB's binary log; `logical_decoding`: PostgreSQL's), or by checking the database (`poll`, with the reason) while the stream is down. `version` names the version that answers; after a reload (SIGHUP), `last_reload` says when it ended and whether the new workers took over (`ok`) or could not start (`failed`, with the reason: the running ones kept serving).
+     * @description With read replicas configured, `databases` gives the state of each one as last checked; a replica out of rotation (down, replication stopped, or lagging beyond DB_REPLICA_MAX_LAG_MS) does not make the answer fail. With several Galera nodes in DATABASE_URL, `nodes` gives each node's state (synced, joining or down) and which one the service uses; the answer is ok while the node in use answers. In front of a Perl Bugzilla (BUGZILLA_URL), `bugzilla` says whether it answers: `ok`, `slow` (2 s or more, with `bugzilla_answer_ms`) or `down` (no answer: refused, or none within BUGZILLA_TIMEOUT_MS), from the requests passed to it in the last 10 s, or else from one `GET rest/version` of its own; a Bugzilla that is down does not make the answer fail. Once the in-memory model follows the database's own log, `change_stream` says how it learns of changes now: from the log, named in the database's terms (`binlog`: MariaDB's binary log; `logical_decoding`: PostgreSQL's), or by checking the database (`poll`, with the reason) while the stream is down. `version` names the version that answers; after a reload (SIGHUP), `last_reload` says when it ended and whether the new workers took over (`ok`) or could not start (`failed`, with the reason: the running ones kept serving). Over HTTPS (TLS_CERT_FILE), `tls.certificate` names the served certificate (serial) and when it expires.
      */
     get: operations['HealthController_health'];
     put?: never;
@@ -863,6 +863,27 @@ export interface components {
        */
       reason?: string;
     };
+    CertificateHealthDto: {
+      /**
+       * @description The certificate's serial number, hex (as `openssl x509 -serial` prints it).
+       * @example 4F1A09C3
+       */
+      serial: string;
+      /**
+       * @description When it expires (UTC).
+       * @example 2027-03-05T12:00:00.000Z
+       */
+      not_after: string;
+      /**
+       * @description Whole days until it expires (negative once it has).
+       * @example 89
+       */
+      days_left: number;
+    };
+    TlsHealthDto: {
+      /** @description The certificate served (TLS_CERT_FILE, read at the last start or reload). */
+      certificate: components['schemas']['CertificateHealthDto'];
+    };
     HealthDto: {
       /**
        * @example ok
@@ -897,6 +918,8 @@ export interface components {
       version: string;
       /** @description Only after a reload (SIGHUP): when the last one ended and how. */
       last_reload?: components['schemas']['LastReloadDto'];
+      /** @description Only over HTTPS (TLS_CERT_FILE, SPEC §18): the certificate served. A renewed pair a reload could not take (expired, mismatched) leaves the previous one here, and `last_reload` says why. */
+      tls?: components['schemas']['TlsHealthDto'];
     };
     LoginTokenDto: {
       /**

@@ -24,7 +24,8 @@ export type WorkerMessage =
   | { bzp: 'siblings'; message: unknown; id: number };
 
 export type PrimaryMessage =
-  | { bzp: 'welcome'; report: ReloadReport; replay: unknown[] }
+  /** `ticketKeys`: the TLS session-ticket keys of this generation, hex (tls/ticket-keys.ts). */
+  | { bzp: 'welcome'; report: ReloadReport; replay: unknown[]; ticketKeys: string }
   | { bzp: 'report'; report: ReloadReport }
   /** Answers `leaving`: no connection is on its way to the worker any more. */
   | { bzp: 'bye' }

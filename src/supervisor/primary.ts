@@ -1,5 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import { ConfigError, loadConfig, loadListenSettings } from '../config/app-config.js';
+import type { Server } from 'node:http';
+import { createRedirectServer } from '../tls/redirect-listener.js';
+import { newTicketKeys } from '../tls/ticket-keys.js';
 import { isWorkerMessage, type PrimaryMessage, type ReloadReport } from './messages.js';
 
 /**
@@ -38,9 +41,21 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-function listeningLine(host: string, port: number, workers: number): string {
-  const line = `bugzilla-products listening on http://${host}:${port}/rest (OpenAPI: /api)`;
+function listeningLine(host: string, port: number, workers: number, https: boolean): string {
+  const line = `bugzilla-products listening on ${https ? 'https' : 'http'}://${host}:${port}/rest (OpenAPI: /api)`;
   return workers > 1 ? `${line} with ${workers} workers` : line;
+}
+
+/** HTTP_REDIRECT_PORT's listener, listening on `host`; rejects with one line when the port cannot be had. */
+function listenRedirect(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new StartFailure(`HTTP_REDIRECT_PORT ${port} cannot be listened on (${error.code ?? error.message})`, true),
+      ),
+    );
+    server.listen({ host, port }, () => resolve());
+  });
 }
 
 /**
@@ -69,6 +84,11 @@ export async function supervise(): Promise<void> {
     throw error;
   }
   const { host, port } = startConfig;
+  // TLS session-ticket keys: one set per generation of workers, handed over in each worker's welcome.
+  let ticketKeys = newTicketKeys();
+  // The redirect listener's settings; ACME_WEBROOT may change at a reload (read again then).
+  const redirect = startConfig.redirect && { ...startConfig.redirect };
+  let redirectServer: Server | undefined;
 
   const serving = new Set<Worker>();
   const draining = new Set<Worker>();
@@ -84,7 +104,12 @@ export async function supervise(): Promise<void> {
     if (message.bzp === 'hello') {
       const now = Date.now();
       while (recent.length && recent[0].at < now - SIBLING_REPLAY_MS) recent.shift();
-      post(from, { bzp: 'welcome', report, replay: recent.map((r) => r.message) });
+      post(from, {
+        bzp: 'welcome',
+        report,
+        replay: recent.map((r) => r.message),
+        ticketKeys: ticketKeys.toString('hex'),
+      } satisfies PrimaryMessage);
     } else if (message.bzp === 'leaving') {
       post(from, { bzp: 'bye' });
     } else if (message.bzp === 'siblings') {
@@ -169,6 +194,10 @@ export async function supervise(): Promise<void> {
   });
 
   try {
+    if (redirect) {
+      redirectServer = createRedirectServer(redirect, port);
+      await listenRedirect(redirectServer, host, redirect.port);
+    }
     for (const worker of await startGeneration(startConfig.workers)) serving.add(worker);
   } catch (error) {
     const failure = error as StartFailure;
@@ -177,7 +206,8 @@ export async function supervise(): Promise<void> {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     process.exit(1);
   }
-  console.log(listeningLine(host, port, startConfig.workers));
+  console.log(listeningLine(host, port, startConfig.workers, startConfig.tls !== undefined));
+  if (redirect) console.log(`redirecting http://${host}:${redirect.port}/ to HTTPS`);
 
   // The workers' /health and /metrics learn the outcome before the log line says it.
   const tellWorkers = () => {
@@ -194,6 +224,7 @@ export async function supervise(): Promise<void> {
     reloading = true;
     const began = Date.now();
     const before = version;
+    const keysBefore = ticketKeys;
     try {
       let settings;
       try {
@@ -206,8 +237,16 @@ export async function supervise(): Promise<void> {
           `HOST and PORT cannot change in a reload (the listening socket stays open): restart the service to move it`,
           true,
         );
+      if (settings.redirect?.port !== redirect?.port)
+        throw new StartFailure(
+          `HTTP_REDIRECT_PORT cannot change in a reload (its listener stays open): restart the service to change it`,
+          true,
+        );
       console.log(`SIGHUP received: starting ${settings.workers} new worker(s) from the code on disk`);
+      // The new generation seals its tickets with new keys (the old one keeps its own until it exits).
+      ticketKeys = newTicketKeys();
       const fresh = await startGeneration(settings.workers);
+      if (redirect) redirect.acmeWebroot = settings.redirect?.acmeWebroot;
       if (stopping) {
         for (const worker of fresh) retire(worker);
         return;
@@ -224,6 +263,7 @@ export async function supervise(): Promise<void> {
       );
     } catch (error) {
       version = before;
+      ticketKeys = keysBefore;
       const reason = oneLine((error as Error).message);
       report.counts.failed++;
       report.last = { at: new Date().toISOString(), outcome: 'failed', reason };
@@ -243,6 +283,8 @@ export async function supervise(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: the workers finish their in-flight requests`);
+    redirectServer?.close();
+    redirectServer?.closeAllConnections();
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
     let failed = false;
     void Promise.all(

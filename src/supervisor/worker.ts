@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { ServerHttp2Session } from 'node:http2';
 import net, { type Socket } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../bootstrap.js';
@@ -7,6 +8,8 @@ import { loadConfig } from '../config/app-config.js';
 import { processScavenger } from '../config/garbage-collector.js';
 import { isPrimaryMessage, type WorkerMessage } from './messages.js';
 import { runningVersion, setReloadReport } from './release.js';
+import { setSharedTicketKeys } from '../tls/ticket-keys.js';
+import { goAwayGracefully } from '../tls/http2-drain.js';
 
 /**
  * One worker's life (SPEC §17), as the supervisor (primary.ts) drives it: start (read the settings,
@@ -35,6 +38,7 @@ function greetSupervisor(): Promise<unknown[]> {
       clearTimeout(timer);
       process.off('message', onWelcome);
       setReloadReport(message.report);
+      setSharedTicketKeys(message.ticketKeys);
       resolve(message.replay);
     };
     process.on('message', onWelcome);
@@ -94,6 +98,8 @@ export async function serveAsWorker(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closed) return;
     console.log(`${signal} received: finishing in-flight requests`);
+    // HTTP/2 sessions are told to end (GOAWAY) too: an idle one would otherwise hold the close until it times out.
+    politely();
     void close('Shutdown');
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
@@ -137,11 +143,29 @@ function closeConnectionsPolitely(server: Server): () => void {
   // The connections, to reach the answers under way when the switch is thrown (a cost per connection,
   // none per request).
   const connections = new Set<Socket>();
-  server.on('connection', (socket: Socket) => {
+  // HTTP/2 sessions (SPEC §18), to send each a GOAWAY when the switch is thrown.
+  const sessions = new Set<ServerHttp2Session>();
+  let thrown = false;
+  server.on('session', (session: ServerHttp2Session) => {
+    // A connection whose handshake ended after the switch: told at once to take its streams elsewhere.
+    if (thrown) return goAwayGracefully(session);
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
+  const track = (socket: Socket) => {
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
-  });
+  };
+  // Over HTTPS the answers are on the TLS socket, which exists once its handshake is done.
+  server.on('connection', track);
+  server.on('secureConnection', track);
   return () => {
+    if (thrown) return;
+    thrown = true;
+    // HTTP/2: GOAWAY on each session (tls/http2-drain.ts). The streams the client sent finish (none is refused
+    // or reset), it opens its next ones on a new connection, which the new workers take, and the session
+    // closes once its last stream has ended.
+    for (const session of sessions) goAwayGracefully(session);
     // Answers from now on: before the app's own listener, so that their headers are not written yet.
     server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
       response.shouldKeepAlive = false;

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 
 /** How every request of a load ended. */
 export interface LoadTally {
@@ -30,8 +31,12 @@ export class KeepAliveLoad {
     private readonly paths: string[],
     private readonly connections = 20,
     private readonly timeoutMs = 30_000,
+    /** Over HTTPS (SPEC §18): the CA to trust. */
+    private readonly tls?: { ca: Buffer },
   ) {
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+    this.agent = tls
+      ? new https.Agent({ keepAlive: true, maxSockets: connections, ca: tls.ca })
+      : new http.Agent({ keepAlive: true, maxSockets: connections });
   }
 
   start(): this {
@@ -71,7 +76,8 @@ export class KeepAliveLoad {
         resolve();
       };
       const failed = (error: NodeJS.ErrnoException) => settle({ failure: error.code ?? error.message });
-      const req = http.get({ host: '127.0.0.1', port: this.port, path, agent: this.agent }, (res) => {
+      const get = this.tls ? https.get : http.get;
+      const req = get({ host: '127.0.0.1', port: this.port, path, agent: this.agent }, (res) => {
         res.resume();
         res.on('end', () =>
           settle(

@@ -26,7 +26,8 @@ export interface RunResult {
   stderr: string;
 }
 
-export function run(args: string[], home: string): Promise<RunResult> {
+/** `env`: added to the fresh account's environment (REQUESTS_CA_BUNDLE, to trust a test's own CA). */
+export function run(args: string[], home: string, env: Record<string, string> = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     execFile(
       PYTHON,
@@ -34,7 +35,14 @@ export function run(args: string[], home: string): Promise<RunResult> {
       {
         timeout: RUN_TIMEOUT_MS,
         // No proxies, no inherited configuration: only what a fresh user account would have.
-        env: { PATH: '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8', NO_PROXY: '*', PYTHONDONTWRITEBYTECODE: '1' },
+        env: {
+          PATH: '/usr/bin:/bin',
+          HOME: home,
+          LANG: 'C.UTF-8',
+          NO_PROXY: '*',
+          PYTHONDONTWRITEBYTECODE: '1',
+          ...env,
+        },
       },
       (error, stdout, stderr) => {
         if (error && typeof error.code !== 'number') return reject(error);

@@ -1,0 +1,69 @@
+import type { Server } from 'node:http';
+import type { SecureServerOptions } from 'node:http2';
+
+/**
+ * HTTP/2 over TLS on PORT (SPEC §18): ALPN offers `h2` and `http/1.1` (a client without HTTP/2 —
+ * python-bugzilla's `requests`, curl --http1.1, an old load balancer's health check — keeps HTTP/1.1 on the
+ * same port), and HTTP/2's own attacks are bounded, so that one connection cannot take a worker's memory or
+ * time from the others:
+ *
+ * - rapid reset (CVE-2023-44487: streams opened and cancelled at once, each costing the server a request it
+ *   starts and throws away): the service's own bound on cancelled streams (http2-guard.ts, below nghttp2's,
+ *   which on Node 20 leaves the connection open) destroys the session; Node 20's own mitigation closes a
+ *   session whose refused streams (`maxSessionRejectedStreams`) or invalid frames pile up;
+ * - too many streams: at most `maxConcurrentStreams` open at once on a connection (streams past it are
+ *   refused, and refused ones count toward the rejected-streams limit above);
+ * - HPACK bombs and header floods: a request's decoded header list is bounded by the same byte limit as an
+ *   HTTP/1.1 request's (HTTP_MAX_HEADER_BYTES, announced as SETTINGS_MAX_HEADER_LIST_SIZE) and by a count of
+ *   fields; the decoder's table by its default 4 KiB;
+ * - SETTINGS and PING floods (CVE-2019-9512, -9515: frames each asking an acknowledgement that a client does
+ *   not read): nghttp2 ends a session whose unsent acknowledgements pile up (its outbound-ACK limit); a
+ *   SETTINGS frame has few entries (`maxSettings`), and the service's own PINGs are few (`maxOutstandingPings`);
+ * - memory: a session's buffered frames and header tables above `maxSessionMemory` refuse new streams.
+ */
+
+/** Streams one connection may have open at once (nginx's and Apache's default, 100; browsers open far fewer). */
+export const MAX_CONCURRENT_STREAMS = 100;
+
+/** Refused or invalid streams and frames a session may cause before it is closed. */
+const MAX_REJECTED_STREAMS = 100;
+const MAX_INVALID_FRAMES = 100;
+
+/** Header fields in one request: far above what a browser sends (about 20), far below a flood. */
+const MAX_HEADER_PAIRS = 256;
+
+/** A session's memory (MB): buffered frames, header tables. Node's default. */
+const MAX_SESSION_MEMORY_MB = 10;
+
+export function http2ServerOptions(maxHeaderBytes: number): SecureServerOptions {
+  return {
+    allowHTTP1: true,
+    ALPNProtocols: ['h2', 'http/1.1'],
+    maxSessionMemory: MAX_SESSION_MEMORY_MB,
+    maxHeaderListPairs: MAX_HEADER_PAIRS,
+    maxSessionRejectedStreams: MAX_REJECTED_STREAMS,
+    maxSessionInvalidFrames: MAX_INVALID_FRAMES,
+    maxOutstandingPings: 10,
+    maxSettings: 32,
+    settings: {
+      maxConcurrentStreams: MAX_CONCURRENT_STREAMS,
+      maxHeaderListSize: maxHeaderBytes,
+      // The service never pushes.
+      enablePush: false,
+    },
+  };
+}
+
+/** How long an idle connection is kept (Fastify's keepAliveTimeout, which the service keeps on HTTP/1.1). */
+export const KEEP_ALIVE_MS = 72_000;
+
+/**
+ * The HTTP/1.1 connections an HTTP/2 server takes (`allowHTTP1`) are parsed by Node's HTTP/1.1 server code,
+ * which reads its limits from the server object: an HTTP/2 server has none of them, so Node's defaults
+ * would apply (a 16 KiB request head, no keep-alive timeout). They are set here as the HTTP/1.1 server has them.
+ */
+export function serveHttp1AsBefore(server: object, maxHeaderBytes: number): void {
+  const http1 = server as { maxHeaderSize?: number } & Pick<Server, 'keepAliveTimeout'>;
+  http1.maxHeaderSize = maxHeaderBytes;
+  http1.keepAliveTimeout = KEEP_ALIVE_MS;
+}
