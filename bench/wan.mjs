@@ -1,0 +1,410 @@
+// `npm run bench -- --wan [--rounds 3] [--only catalogue,names,product,page] [--rate-mbit 20] [--rtt-ms 40]
+//                       [--apache-url URL[,URL...]] [--front-url URL] [--bugzilla-url URL]`
+//
+// The front door over an emulated internet link (SPEC §18's last item, issue 55 item 5): the service as the
+// front of a Perl Bugzilla, against that Perl Bugzilla behind Debian's Apache alone, each reached through a
+// relay of this bench's own (bench/wan-relay.mjs: RATE each way, RTT/2 added each way, the TCP handshake's
+// round trip charged) and measured as a client on the far side of the link would see it:
+//
+// - catalogue: python-bugzilla in its default mode (XML-RPC, requests' `Accept-Encoding: gzip, deflate`)
+//   asking for the whole catalogue, `Bugzilla.product_get(ptype="accessible")` — what `getproducts()` and
+//   every component lookup start with: Product.get_accessible_products, then Product.get of every id;
+// - names: the same with `include_fields=["name", "id"]`: what `bugzilla info --products` asks;
+// - product: `GET /rest/product?names=<the big product>&Bugzilla_api_key=…` on a new connection, sent with
+//   `Accept-Encoding: gzip, deflate, br` as a browser's or curl --compressed's;
+// - page: `show_bug.cgi?id=1` in headless Chromium with its assets, a new browser context each time (cold
+//   cache, new connections), to the load event.
+// Each gives the bytes on the wire both ways (counted by the relay: TCP payload, headers and TLS included)
+// and the time to the last byte (the last byte the relay delivered to the client, from the moment the
+// client started; for the page, the load event); python-bugzilla's whole call (its XML parsing included)
+// and Chromium's load event are reported beside it.
+//
+// The Perl Bugzilla is not started here: stand one up by hand with /work/shared/reference/perl-bugzilla.md
+// (Bugzilla 5.2 under Debian's Apache with mod_perl; mod_deflate is on by Debian's default), its localconfig
+// pointing at the bench database (`npm run bench:data`; DATABASE_URL as for `npm run bench:data`, else
+// bench/results/fixture.json's), then give its address with --apache-url (BENCH_APACHE_URL; default
+// http://127.0.0.1:8090/). Several addresses, comma-separated, are several targets (e.g. the same Apache
+// over http and https). The front is the built service started here with BUGZILLA_URL=--bugzilla-url
+// (BENCH_BUGZILLA_URL; default the first --apache-url) on BENCH_PORT (3187) + 9; with TLS_CERT_FILE and
+// TLS_KEY_FILE in the environment it is started with them and reached over https. --front-url
+// (BENCH_FRONT_URL) uses a front already running instead. https targets are not verified (a test
+// certificate). Results: bench/results/wan.{json,md}.
+import { fork, spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { waitForHealth } from './processes.mjs';
+import { stopProcess } from './stop-process.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS = join(root, 'bench', 'results');
+const MEASURES = ['catalogue', 'names', 'product', 'page'];
+
+function parseArgs(argv) {
+  const options = {
+    rounds: 3,
+    only: MEASURES,
+    rateMbit: 20,
+    rttMs: 40,
+    apacheUrls: (process.env.BENCH_APACHE_URL || 'http://127.0.0.1:8090/').split(','),
+    frontUrl: process.env.BENCH_FRONT_URL || null,
+    bugzillaUrl: process.env.BENCH_BUGZILLA_URL || null,
+    python: process.env.BENCH_PYTHON || '/usr/bin/python3',
+    chromium: process.env.BENCH_CHROMIUM || '/usr/bin/chromium',
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2);
+    const value = () => inline ?? argv[++i];
+    if (flag === '--wan') continue;
+    else if (flag === '--rounds') options.rounds = Math.max(1, Number(value()));
+    else if (flag === '--only') options.only = value().split(',');
+    else if (flag === '--rate-mbit') options.rateMbit = Number(value());
+    else if (flag === '--rtt-ms') options.rttMs = Number(value());
+    else if (flag === '--apache-url') options.apacheUrls = value().split(',');
+    else if (flag === '--front-url') options.frontUrl = value();
+    else if (flag === '--bugzilla-url') options.bugzillaUrl = value();
+    else throw new Error(`bench --wan: unknown option '${argv[i]}'`);
+  }
+  const unknown = options.only.filter((m) => !MEASURES.includes(m));
+  if (unknown.length) throw new Error(`bench --wan: unknown measure(s) ${unknown.join(', ')} (${MEASURES.join(', ')})`);
+  options.apacheUrls = options.apacheUrls.map(withSlash);
+  options.bugzillaUrl = withSlash(options.bugzillaUrl || options.apacheUrls[0]);
+  return options;
+}
+
+const withSlash = (url) => (url.endsWith('/') ? url : `${url}/`);
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+/** The wall clock in ms with sub-ms precision, comparable between processes (the relay's, python's). */
+const epochMs = () => performance.timeOrigin + performance.now();
+
+/** A relay (bench/wan-relay.mjs) in front of `target` (a URL): resolves with its port and its controls. */
+async function startRelay(target, options, log) {
+  const url = new URL(target);
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  const child = fork(join(root, 'bench', 'wan-relay.mjs'), ['0', url.hostname, port], {
+    env: {
+      ...process.env,
+      WAN_RATE_BPS: String(options.rateMbit * 1e6),
+      WAN_DELAY_MS: String(options.rttMs / 2),
+    },
+    stdio: ['ignore', log, log, 'ipc'],
+  });
+  const listening = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`relay to ${target} exited (${code})`)));
+    child.on('message', (m) => m.listening && resolve(m.listening));
+  });
+  const ask = (what, key) =>
+    new Promise((resolve) => {
+      const onMessage = (m) => {
+        if (m[key] === undefined) return;
+        child.off('message', onMessage);
+        resolve(m[key]);
+      };
+      child.on('message', onMessage);
+      child.send(what);
+    });
+  // The client reaches the relay by the target's own scheme and path: TLS passes through it untouched.
+  const relayed = new URL(target);
+  relayed.hostname = '127.0.0.1';
+  relayed.port = String(listening);
+  return { child, url: relayed.toString(), stats: () => ask('stats', 'stats'), reset: () => ask('reset', 'reset') };
+}
+
+// python-bugzilla as a user runs it: its own session (requests), its default XML-RPC mode, the API key
+// given the way it sends it to Bugzilla 5 (Bugzilla_api_key in each call's parameters). It prints when the
+// call started and ended (epoch ms) and what came back, so the relay's last byte can be set against it.
+const PYTHON_CLIENT = `
+import json, sys, time, bugzilla
+url, key, fields = sys.argv[1], sys.argv[2], sys.argv[3]
+bz = bugzilla.Bugzilla(url, api_key=key, tokenfile=None, configpaths=[], sslverify=False)
+started = time.time() * 1000
+kwargs = {"ptype": "accessible"}
+if fields:
+    kwargs["include_fields"] = fields.split(",")
+products = bz.product_get(**kwargs)
+ended = time.time() * 1000
+print(json.dumps({"started": started, "ended": ended, "products": len(products),
+                  "components": sum(len(p.get("components", [])) for p in products)}))
+`;
+
+function runPython(options, url, apiKey, fields) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(options.python, ['-c', PYTHON_CLIENT, `${url}xmlrpc.cgi`, apiKey, fields], {
+      // A test certificate on an https target: python-bugzilla's sslverify=False above, and no warning per call.
+      env: { ...process.env, PYTHONWARNINGS: 'ignore' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`python-bugzilla exited ${code}: ${err.slice(-2000)}`)),
+    );
+  });
+}
+
+/** One GET on a new connection to its last byte: status, encoding, body bytes as sent, start (epoch ms). */
+function getOnce(url, headers) {
+  const client = url.startsWith('https:') ? https : http;
+  return new Promise((resolve, reject) => {
+    const started = epochMs();
+    const req = client.get(url, { headers, agent: false, rejectUnauthorized: false }, (res) => {
+      let body = 0;
+      res.on('data', (chunk) => (body += chunk.length));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          encoding: res.headers['content-encoding'] ?? 'identity',
+          body,
+          started,
+          ended: epochMs(),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+async function loadPage(browser, url) {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  try {
+    const page = await context.newPage();
+    let requests = 0;
+    let failed = 0;
+    page.on('requestfinished', () => requests++);
+    page.on('requestfailed', () => failed++);
+    const started = epochMs();
+    const response = await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    const ended = epochMs();
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      const resources = performance.getEntriesByType('resource');
+      return {
+        loadEventEnd: nav.loadEventEnd,
+        protocol: nav.nextHopProtocol,
+        lastResponseEnd: Math.max(nav.responseEnd, ...resources.map((r) => r.responseEnd)),
+        resources: resources.length,
+      };
+    });
+    return { status: response.status(), requests, failed, started, ended, ...timing };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function wan(argv) {
+  const options = parseArgs(argv);
+  const fixturePath = join(RESULTS, 'fixture.json');
+  if (!existsSync(fixturePath)) {
+    console.error('bench --wan: no bench/results/fixture.json: run `npm run bench:data` first.');
+    return 2;
+  }
+  const fixture = JSON.parse(readFileSync(fixturePath, 'utf8'));
+  const apiKey = fixture.benchUser.apiKey;
+  mkdirSync(RESULTS, { recursive: true });
+  const work = mkdtempSync(join(tmpdir(), 'bzp-wan-'));
+  const children = [];
+  let browser = null;
+  try {
+    // The Perl Bugzilla must be there already; say how to get one when it is not.
+    for (const url of [options.bugzillaUrl, ...options.apacheUrls]) {
+      const version = await getOnce(`${url}rest/version`, {}).catch((e) => ({ status: e.message }));
+      if (version.status !== 200) {
+        console.error(
+          `bench --wan: no Bugzilla answers at ${url}rest/version (${version.status}). Stand up a Perl Bugzilla 5.2 ` +
+            'behind Apache on the bench database (/work/shared/reference/perl-bugzilla.md), then give --apache-url.',
+        );
+        return 2;
+      }
+    }
+
+    let frontUrl = options.frontUrl && withSlash(options.frontUrl);
+    if (!frontUrl) {
+      const port = Number(process.env.BENCH_PORT || 3187) + 9;
+      const tls = Boolean(process.env.TLS_CERT_FILE && process.env.TLS_KEY_FILE);
+      frontUrl = `${tls ? 'https' : 'http'}://127.0.0.1:${port}/`;
+      const log = openSync(join(RESULTS, 'wan-front.log'), 'w');
+      const child = spawn(process.execPath, ['dist/src/main.js'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: process.env.DATABASE_URL || fixture.databaseUrl,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          LOG_LEVEL: 'warn',
+          DEMO_DATA: 'false',
+          BUGZILLA_URL: options.bugzillaUrl,
+          // /health over https with a test certificate, for waitForHealth's fetch.
+          ...(tls ? { NODE_TLS_REJECT_UNAUTHORIZED: '0' } : {}),
+        },
+        stdio: ['ignore', log, log],
+      });
+      closeSync(log);
+      children.push(child);
+      if (tls) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+      await waitForHealth(frontUrl.slice(0, -1), child, 'wan-front');
+    }
+
+    const relayLog = openSync(join(RESULTS, 'wan-relay.log'), 'w');
+    const targets = [];
+    const frontRelay = await startRelay(frontUrl, options, relayLog);
+    children.push(frontRelay.child);
+    targets.push({ name: `front (${new URL(frontUrl).protocol.slice(0, -1)})`, direct: frontUrl, ...frontRelay });
+    for (const url of options.apacheUrls) {
+      const relay = await startRelay(url, options, relayLog);
+      children.push(relay.child);
+      targets.push({ name: `Apache alone (${new URL(url).protocol.slice(0, -1)})`, direct: url, ...relay });
+    }
+    closeSync(relayLog);
+
+    if (options.only.includes('page')) {
+      const { chromium } = await import('playwright-core');
+      browser = await chromium.launch({
+        executablePath: options.chromium,
+        // This machine's closed network: Chromium's own background connections would be refused by the
+        // dozen; QUIC off so that https goes over TCP, through the relay.
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          `--user-data-dir=${join(work, 'chromium')}`,
+        ],
+      });
+    }
+
+    const productPath = `rest/product?names=${encodeURIComponent(fixture.bigProduct)}&Bugzilla_api_key=${apiKey}`;
+    const measures = {
+      catalogue: async (target) => {
+        const r = await runPython(options, target.url, apiKey, '');
+        return { ...r, callMs: r.ended - r.started, what: `${r.products} products, ${r.components} components` };
+      },
+      names: async (target) => {
+        const r = await runPython(options, target.url, apiKey, 'name,id');
+        return { ...r, callMs: r.ended - r.started, what: `${r.products} products` };
+      },
+      product: async (target) => {
+        const r = await getOnce(`${target.url}${productPath}`, { 'accept-encoding': 'gzip, deflate, br' });
+        if (r.status !== 200) throw new Error(`${target.name}: GET /rest/product answered ${r.status}`);
+        return { ...r, what: `${r.encoding}, ${r.body} bytes of body` };
+      },
+      page: async (target) => {
+        const r = await loadPage(browser, `${target.url}show_bug.cgi?id=1`);
+        if (r.status !== 200 || r.failed)
+          throw new Error(`${target.name}: show_bug.cgi ${r.status}, ${r.failed} failed`);
+        return { ...r, callMs: r.loadEventEnd, what: `${r.requests} requests, ${r.protocol}` };
+      },
+    };
+
+    // Warm-up, not counted: each target's caches (the model's compressed answers, Perl's templates and
+    // mod_perl's compiled code) as a site running for a while has them.
+    for (const measure of options.only)
+      for (const target of targets) {
+        process.stdout.write(`warm-up ${measure} ${target.name}... `);
+        await measures[measure](target);
+        console.log('done');
+      }
+
+    const results = Object.fromEntries(
+      options.only.map((m) => [m, Object.fromEntries(targets.map((t) => [t.name, []]))]),
+    );
+    const load = [];
+    for (let round = 0; round < options.rounds; round++) {
+      load.push(loadavg()[0]);
+      for (const measure of options.only) {
+        // The order turns every round, so that the machine's drift (other sessions' suites) favours none.
+        const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+        for (const target of order) {
+          await target.reset();
+          const r = await measures[measure](target);
+          const wire = await target.stats();
+          const ttlbMs = wire.lastDown - r.started;
+          const row = {
+            ...r,
+            up: wire.up,
+            down: wire.down,
+            bytes: wire.up + wire.down,
+            connections: wire.connections,
+            ttlbMs,
+          };
+          results[measure][target.name].push(row);
+          console.log(
+            `round ${round + 1} ${measure} ${target.name}: ${(row.bytes / 1024).toFixed(1)} KB on the wire ` +
+              `(${row.connections} connections), last byte ${ttlbMs.toFixed(0)} ms` +
+              (r.callMs !== undefined
+                ? `, ${measure === 'page' ? 'load event' : 'whole call'} ${r.callMs.toFixed(0)} ms`
+                : '') +
+              ` (${r.what})`,
+          );
+        }
+      }
+    }
+
+    const front = targets[0].name;
+    const summary = {
+      at: new Date().toISOString(),
+      options,
+      load,
+      targets: targets.map((t) => ({ name: t.name, url: t.direct })),
+      rows: [],
+    };
+    for (const measure of options.only) {
+      for (const target of targets) {
+        const runs = results[measure][target.name];
+        const pick = (key) => runs.map((r) => r[key]).filter((v) => v !== undefined);
+        const stat = (key) => {
+          const values = pick(key);
+          return values.length ? { median: median(values), min: Math.min(...values), max: Math.max(...values) } : null;
+        };
+        const frontRuns = results[measure][front];
+        summary.rows.push({
+          measure,
+          target: target.name,
+          what: runs[0].what,
+          bytes: stat('bytes'),
+          ttlbMs: stat('ttlbMs'),
+          callMs: stat('callMs'),
+          // Round by round (the two were measured back to back): how many times longer than the front.
+          ttlbVsFront: median(runs.map((r, i) => r.ttlbMs / frontRuns[i].ttlbMs)),
+          callVsFront: runs[0].callMs !== undefined ? median(runs.map((r, i) => r.callMs / frontRuns[i].callMs)) : null,
+        });
+      }
+    }
+    writeFileSync(join(RESULTS, 'wan.json'), `${JSON.stringify({ ...summary, results }, null, 2)}\n`);
+    const range = (s, f) => (s ? `${f(s.median)} (${f(s.min)}–${f(s.max)})` : '');
+    const kb = (n) => `${(n / 1024).toFixed(n < 10240 ? 1 : 0)} KB`;
+    const ms = (n) => (n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${n.toFixed(0)} ms`);
+    const md =
+      `${options.rateMbit} Mbit/s each way, ${options.rttMs} ms round trip; ${options.rounds} rounds, medians (range); ` +
+      `load average ${load.map((l) => l.toFixed(1)).join(', ')} at the rounds' starts.\n\n` +
+      `| measure | target | bytes on the wire | time to the last byte | whole call / load event | last byte, × the front's |\n` +
+      `|---|---|---:|---:|---:|---:|\n` +
+      summary.rows
+        .map(
+          (r) =>
+            `| ${r.measure} (${r.what}) | ${r.target} | ${range(r.bytes, kb)} | ${range(r.ttlbMs, ms)} | ${range(r.callMs, ms)} | ` +
+            `${r.target === front ? '' : `${r.ttlbVsFront.toFixed(2)}×`} |`,
+        )
+        .join('\n') +
+      '\n';
+    writeFileSync(join(RESULTS, 'wan.md'), md);
+    console.log(`\n${md}`);
+    return 0;
+  } finally {
+    if (browser) await browser.close().catch(() => {});
+    await Promise.all(children.map(stopProcess));
+    rmSync(work, { recursive: true, force: true });
+  }
+}
