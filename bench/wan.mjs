@@ -1,4 +1,5 @@
-// `npm run bench -- --wan [--rounds 3] [--only catalogue,names,product,page] [--rate-mbit 20] [--rtt-ms 40]
+// `npm run bench -- --wan [--rounds 7] [--catalogue-rounds 2] [--slice 100] [--only catalogue,slice,names,product,page]
+//                       [--rate-mbit 20] [--rtt-ms 40] [--python-timeout 3600]
 //                       [--apache-url URL[,URL...]] [--front-url URL] [--bugzilla-url URL]`
 //
 // The front door over an emulated internet link (SPEC §18's last item, issue 55 item 5): the service as the
@@ -9,6 +10,8 @@
 // - catalogue: python-bugzilla in its default mode (XML-RPC, requests' `Accept-Encoding: gzip, deflate`)
 //   asking for the whole catalogue, `Bugzilla.product_get(ptype="accessible")` — what `getproducts()` and
 //   every component lookup start with: Product.get_accessible_products, then Product.get of every id;
+// - slice: the same for the first --slice (100) accessible products (`product_get(ids=…)`), a call both
+//   sides finish at any size;
 // - names: the same with `include_fields=["name", "id"]`: what `bugzilla info --products` asks;
 // - product: `GET /rest/product?names=<the big product>&Bugzilla_api_key=…` on a new connection, sent with
 //   `Accept-Encoding: gzip, deflate, br` as a browser's or curl --compressed's;
@@ -30,10 +33,10 @@
 // (BENCH_FRONT_URL) uses a front already running instead. https targets are not verified (a test
 // certificate). Results: bench/results/wan.{json,md}.
 import { fork, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitForHealth } from './processes.mjs';
@@ -41,11 +44,14 @@ import { stopProcess } from './stop-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(root, 'bench', 'results');
-const MEASURES = ['catalogue', 'names', 'product', 'page'];
+const MEASURES = ['catalogue', 'slice', 'names', 'product', 'page'];
 
 function parseArgs(argv) {
   const options = {
-    rounds: 3,
+    rounds: 7,
+    catalogueRounds: 2,
+    slice: 100,
+    pythonTimeout: 3600,
     only: MEASURES,
     rateMbit: 20,
     rttMs: 40,
@@ -60,6 +66,9 @@ function parseArgs(argv) {
     const value = () => inline ?? argv[++i];
     if (flag === '--wan') continue;
     else if (flag === '--rounds') options.rounds = Math.max(1, Number(value()));
+    else if (flag === '--catalogue-rounds') options.catalogueRounds = Math.max(1, Number(value()));
+    else if (flag === '--slice') options.slice = Number(value());
+    else if (flag === '--python-timeout') options.pythonTimeout = Number(value());
     else if (flag === '--only') options.only = value().split(',');
     else if (flag === '--rate-mbit') options.rateMbit = Number(value());
     else if (flag === '--rtt-ms') options.rttMs = Number(value());
@@ -122,23 +131,32 @@ async function startRelay(target, options, log) {
 // call started and ended (epoch ms) and what came back, so the relay's last byte can be set against it.
 const PYTHON_CLIENT = `
 import json, sys, time, bugzilla
-url, key, fields = sys.argv[1], sys.argv[2], sys.argv[3]
+url, key, fields, first = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 bz = bugzilla.Bugzilla(url, api_key=key, tokenfile=None, configpaths=[], sslverify=False)
-started = time.time() * 1000
 kwargs = {"ptype": "accessible"}
+if first:
+    kwargs = {"ids": bz._backend.product_get_accessible()["ids"][:first]}
 if fields:
     kwargs["include_fields"] = fields.split(",")
-products = bz.product_get(**kwargs)
+started = time.time() * 1000
+try:
+    products = bz.product_get(**kwargs)
+except Exception as e:
+    print(json.dumps({"started": started, "ended": time.time() * 1000, "error": str(e)[:300]}))
+    sys.exit(0)
 ended = time.time() * 1000
 print(json.dumps({"started": started, "ended": ended, "products": len(products),
                   "components": sum(len(p.get("components", [])) for p in products)}))
 `;
 
-function runPython(options, url, apiKey, fields) {
+function runPython(options, url, apiKey, fields, first = 0) {
   return new Promise((resolve, reject) => {
-    const child = spawn(options.python, ['-c', PYTHON_CLIENT, `${url}xmlrpc.cgi`, apiKey, fields], {
+    const child = spawn(options.python, ['-c', PYTHON_CLIENT, `${url}xmlrpc.cgi`, apiKey, fields, String(first)], {
       // A test certificate on an https target: python-bugzilla's sslverify=False above, and no warning per call.
-      env: { ...process.env, PYTHONWARNINGS: 'ignore' },
+      // python-bugzilla gives up on an answer after 300 s (PYTHONBUGZILLA_REQUESTS_TIMEOUT, its own setting):
+      // raised here so that a slow answer is measured rather than lost; the report says which calls took
+      // longer than the default would have waited.
+      env: { ...process.env, PYTHONWARNINGS: 'ignore', PYTHONBUGZILLA_REQUESTS_TIMEOUT: String(options.pythonTimeout) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -150,6 +168,41 @@ function runPython(options, url, apiKey, fields) {
     );
   });
 }
+
+/**
+ * Waits until the Perl Bugzilla's Apache serves nothing (mod_status's BusyWorkers, Debian's default
+ * /server-status, allowed from localhost), at most `pythonTimeout` seconds: a whole-catalogue answer keeps a
+ * mod_perl child busy for minutes, and one still working (or one whose client gave up) would take the CPU
+ * from the next measurement. Without mod_status it returns at once.
+ */
+async function untilApacheIdle(options) {
+  const deadline = Date.now() + options.pythonTimeout * 1000;
+  const statusUrl = `${options.bugzillaUrl}server-status?auto`;
+  while (Date.now() < deadline) {
+    const answer = await getBody(statusUrl).catch(() => null);
+    const busy = Number(/^BusyWorkers: (\d+)/m.exec(answer ?? '')?.[1] ?? NaN);
+    if (!(busy > 1)) return; // 1 is the status request itself; NaN: no mod_status
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+function getBody(url) {
+  const client = url.startsWith('https:') ? https : http;
+  return new Promise((resolve, reject) => {
+    client
+      .get(url, { agent: false, rejectUnauthorized: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve(res.statusCode === 200 ? text : null));
+      })
+      .on('error', reject);
+  });
+}
+
+/** What a python-bugzilla call brought back, or how it failed (the failure is a result, not the bench's end). */
+const pythonWhat = (r) =>
+  r.error ? `failed: ${r.error}` : `${r.products} products${r.components ? `, ${r.components} components` : ''}`;
 
 /** One GET on a new connection to its last byte: status, encoding, body bytes as sent, start (epoch ms). */
 function getOnce(url, headers) {
@@ -174,7 +227,12 @@ function getOnce(url, headers) {
   });
 }
 
-async function loadPage(browser, url) {
+/**
+ * One cold visit: a new browser context (no cache, new connections), to the load event; then the network is
+ * left to settle (the favicon, which Chromium fetches on its own, 157 KB uncompressed in Bugzilla 5.2) so
+ * that the relay's count is the whole visit's, the same on every target.
+ */
+async function loadPage(browser, url, relay) {
   const context = await browser.newContext({ ignoreHTTPSErrors: true });
   try {
     const page = await context.newPage();
@@ -195,6 +253,13 @@ async function loadPage(browser, url) {
         resources: resources.length,
       };
     });
+    let last = await relay.stats();
+    for (let quiet = 0; quiet < 3;) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const now = await relay.stats();
+      quiet = now.up + now.down === last.up + last.down ? quiet + 1 : 0;
+      last = now;
+    }
     return { status: response.status(), requests, failed, started, ended, ...timing };
   } finally {
     await context.close();
@@ -211,7 +276,6 @@ export async function wan(argv) {
   const fixture = JSON.parse(readFileSync(fixturePath, 'utf8'));
   const apiKey = fixture.benchUser.apiKey;
   mkdirSync(RESULTS, { recursive: true });
-  const work = mkdtempSync(join(tmpdir(), 'bzp-wan-'));
   const children = [];
   let browser = null;
   try {
@@ -271,7 +335,8 @@ export async function wan(argv) {
       browser = await chromium.launch({
         executablePath: options.chromium,
         // This machine's closed network: Chromium's own background connections would be refused by the
-        // dozen; QUIC off so that https goes over TCP, through the relay.
+        // dozen; QUIC off so that https goes over TCP, through the relay. Playwright gives it a new empty
+        // profile of its own and removes it at close.
         args: [
           '--no-sandbox',
           '--disable-gpu',
@@ -280,7 +345,6 @@ export async function wan(argv) {
           '--disable-background-networking',
           '--disable-component-update',
           '--disable-sync',
-          `--user-data-dir=${join(work, 'chromium')}`,
         ],
       });
     }
@@ -289,11 +353,15 @@ export async function wan(argv) {
     const measures = {
       catalogue: async (target) => {
         const r = await runPython(options, target.url, apiKey, '');
-        return { ...r, callMs: r.ended - r.started, what: `${r.products} products, ${r.components} components` };
+        return { ...r, callMs: r.ended - r.started, what: pythonWhat(r) };
+      },
+      slice: async (target) => {
+        const r = await runPython(options, target.url, apiKey, '', options.slice);
+        return { ...r, callMs: r.ended - r.started, what: pythonWhat(r) };
       },
       names: async (target) => {
         const r = await runPython(options, target.url, apiKey, 'name,id');
-        return { ...r, callMs: r.ended - r.started, what: `${r.products} products` };
+        return { ...r, callMs: r.ended - r.started, what: pythonWhat(r) };
       },
       product: async (target) => {
         const r = await getOnce(`${target.url}${productPath}`, { 'accept-encoding': 'gzip, deflate, br' });
@@ -301,20 +369,35 @@ export async function wan(argv) {
         return { ...r, what: `${r.encoding}, ${r.body} bytes of body` };
       },
       page: async (target) => {
-        const r = await loadPage(browser, `${target.url}show_bug.cgi?id=1`);
+        const r = await loadPage(browser, `${target.url}show_bug.cgi?id=1`, target);
         if (r.status !== 200 || r.failed)
           throw new Error(`${target.name}: show_bug.cgi ${r.status}, ${r.failed} failed`);
-        return { ...r, callMs: r.loadEventEnd, what: `${r.requests} requests, ${r.protocol}` };
+        // The page's last byte is the browser's own (its resources' responseEnd, up to the load event), not the
+        // relay's, which also sees the favicon Chromium fetches beside and after the page.
+        return {
+          ...r,
+          callMs: r.loadEventEnd,
+          ttlbMs: r.lastResponseEnd,
+          what: `${r.requests} requests, ${r.protocol}`,
+        };
       },
     };
 
-    // Warm-up, not counted: each target's caches (the model's compressed answers, Perl's templates and
-    // mod_perl's compiled code) as a site running for a while has them.
+    // Warm-up, not counted: each target's caches as a site running for a while has them (mod_perl's
+    // compiled code and Perl's templates; the model's answers, compressed once per catalogue revision). The
+    // whole catalogue is warmed on the front only: Perl Bugzilla keeps nothing of it between calls (its code
+    // is warmed by `names`, the same Product.get), and one call there takes minutes. The front's first call
+    // after its start is kept in the results as `firstCatalogue`.
+    const firstCalls = {};
     for (const measure of options.only)
       for (const target of targets) {
+        if (measure === 'catalogue' && target !== targets[0]) continue;
         process.stdout.write(`warm-up ${measure} ${target.name}... `);
-        await measures[measure](target);
-        console.log('done');
+        await untilApacheIdle(options);
+        await target.reset();
+        const r = await measures[measure](target);
+        if (measure === 'catalogue') firstCalls[target.name] = { ...r, ...(await target.stats()) };
+        console.log(`${r.callMs?.toFixed(0) ?? ''} ms`);
       }
 
     const results = Object.fromEntries(
@@ -324,13 +407,15 @@ export async function wan(argv) {
     for (let round = 0; round < options.rounds; round++) {
       load.push(loadavg()[0]);
       for (const measure of options.only) {
+        if (measure === 'catalogue' && round >= options.catalogueRounds) continue;
         // The order turns every round, so that the machine's drift (other sessions' suites) favours none.
         const order = targets.map((_, i) => targets[(i + round) % targets.length]);
         for (const target of order) {
+          await untilApacheIdle(options);
           await target.reset();
           const r = await measures[measure](target);
           const wire = await target.stats();
-          const ttlbMs = wire.lastDown - r.started;
+          const ttlbMs = r.error ? null : (r.ttlbMs ?? wire.lastDown - r.started);
           const row = {
             ...r,
             up: wire.up,
@@ -342,7 +427,7 @@ export async function wan(argv) {
           results[measure][target.name].push(row);
           console.log(
             `round ${round + 1} ${measure} ${target.name}: ${(row.bytes / 1024).toFixed(1)} KB on the wire ` +
-              `(${row.connections} connections), last byte ${ttlbMs.toFixed(0)} ms` +
+              `(${row.connections} connections), last byte ${ttlbMs === null ? '-' : `${ttlbMs.toFixed(0)} ms`}` +
               (r.callMs !== undefined
                 ? `, ${measure === 'page' ? 'load event' : 'whole call'} ${r.callMs.toFixed(0)} ms`
                 : '') +
@@ -363,7 +448,11 @@ export async function wan(argv) {
     for (const measure of options.only) {
       for (const target of targets) {
         const runs = results[measure][target.name];
-        const pick = (key) => runs.map((r) => r[key]).filter((v) => v !== undefined);
+        const pick = (key) =>
+          runs
+            .filter((r) => !r.error)
+            .map((r) => r[key])
+            .filter((v) => v !== undefined && v !== null);
         const stat = (key) => {
           const values = pick(key);
           return values.length ? { median: median(values), min: Math.min(...values), max: Math.max(...values) } : null;
@@ -372,22 +461,27 @@ export async function wan(argv) {
         summary.rows.push({
           measure,
           target: target.name,
-          what: runs[0].what,
+          what: (runs.find((r) => !r.error) ?? runs[0]).what,
           bytes: stat('bytes'),
           ttlbMs: stat('ttlbMs'),
           callMs: stat('callMs'),
           // Round by round (the two were measured back to back): how many times longer than the front.
-          ttlbVsFront: median(runs.map((r, i) => r.ttlbMs / frontRuns[i].ttlbMs)),
+          ttlbVsFront: median(
+            runs.filter((r, i) => !r.error && !frontRuns[i].error).map((r, i) => r.ttlbMs / frontRuns[i].ttlbMs),
+          ),
+          failed: runs.filter((r) => r.error).map((r) => ({ afterMs: r.ended - r.started, error: r.error })),
+          overPythonDefaultTimeout: runs.filter((r) => r.callMs > 300_000).length,
           callVsFront: runs[0].callMs !== undefined ? median(runs.map((r, i) => r.callMs / frontRuns[i].callMs)) : null,
         });
       }
     }
-    writeFileSync(join(RESULTS, 'wan.json'), `${JSON.stringify({ ...summary, results }, null, 2)}\n`);
+    writeFileSync(join(RESULTS, 'wan.json'), `${JSON.stringify({ ...summary, firstCalls, results }, null, 2)}\n`);
     const range = (s, f) => (s ? `${f(s.median)} (${f(s.min)}–${f(s.max)})` : '');
     const kb = (n) => `${(n / 1024).toFixed(n < 10240 ? 1 : 0)} KB`;
     const ms = (n) => (n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${n.toFixed(0)} ms`);
     const md =
-      `${options.rateMbit} Mbit/s each way, ${options.rttMs} ms round trip; ${options.rounds} rounds, medians (range); ` +
+      `${options.rateMbit} Mbit/s each way, ${options.rttMs} ms round trip; ${options.rounds} rounds ` +
+      `(the whole catalogue: ${Math.min(options.rounds, options.catalogueRounds)}), medians (range); ` +
       `load average ${load.map((l) => l.toFixed(1)).join(', ')} at the rounds' starts.\n\n` +
       `| measure | target | bytes on the wire | time to the last byte | whole call / load event | last byte, × the front's |\n` +
       `|---|---|---:|---:|---:|---:|\n` +
@@ -395,7 +489,9 @@ export async function wan(argv) {
         .map(
           (r) =>
             `| ${r.measure} (${r.what}) | ${r.target} | ${range(r.bytes, kb)} | ${range(r.ttlbMs, ms)} | ${range(r.callMs, ms)} | ` +
-            `${r.target === front ? '' : `${r.ttlbVsFront.toFixed(2)}×`} |`,
+            `${r.target === front || Number.isNaN(r.ttlbVsFront) ? '' : `${r.ttlbVsFront.toFixed(2)}×`}` +
+            `${r.failed.length ? ` ${r.failed.length} of ${results[r.measure][r.target].length} failed after ${r.failed.map((f) => ms(f.afterMs)).join(', ')}: ${r.failed[0].error}` : ''}` +
+            `${r.overPythonDefaultTimeout ? ` (${r.overPythonDefaultTimeout} over python-bugzilla's 300 s timeout)` : ''} |`,
         )
         .join('\n') +
       '\n';
@@ -405,6 +501,5 @@ export async function wan(argv) {
   } finally {
     if (browser) await browser.close().catch(() => {});
     await Promise.all(children.map(stopProcess));
-    rmSync(work, { recursive: true, force: true });
   }
 }
