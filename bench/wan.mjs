@@ -458,20 +458,25 @@ export async function wan(argv) {
           return values.length ? { median: median(values), min: Math.min(...values), max: Math.max(...values) } : null;
         };
         const frontRuns = results[measure][front];
+        // Rounds where either side failed have no ratio.
+        const versusFront = (key) =>
+          median(
+            runs
+              .map((r, i) => (r.error || frontRuns[i].error ? null : r[key] / frontRuns[i][key]))
+              .filter((v) => v !== null),
+          );
         summary.rows.push({
           measure,
           target: target.name,
-          what: (runs.find((r) => !r.error) ?? runs[0]).what,
+          what: runs.find((r) => !r.error)?.what ?? 'failed',
           bytes: stat('bytes'),
           ttlbMs: stat('ttlbMs'),
           callMs: stat('callMs'),
           // Round by round (the two were measured back to back): how many times longer than the front.
-          ttlbVsFront: median(
-            runs.filter((r, i) => !r.error && !frontRuns[i].error).map((r, i) => r.ttlbMs / frontRuns[i].ttlbMs),
-          ),
+          ttlbVsFront: versusFront('ttlbMs'),
+          callVsFront: runs[0].callMs !== undefined ? versusFront('callMs') : null,
           failed: runs.filter((r) => r.error).map((r) => ({ afterMs: r.ended - r.started, error: r.error })),
           overPythonDefaultTimeout: runs.filter((r) => r.callMs > 300_000).length,
-          callVsFront: runs[0].callMs !== undefined ? median(runs.map((r, i) => r.callMs / frontRuns[i].callMs)) : null,
         });
       }
     }
@@ -483,13 +488,14 @@ export async function wan(argv) {
       `${options.rateMbit} Mbit/s each way, ${options.rttMs} ms round trip; ${options.rounds} rounds ` +
       `(the whole catalogue: ${Math.min(options.rounds, options.catalogueRounds)}), medians (range); ` +
       `load average ${load.map((l) => l.toFixed(1)).join(', ')} at the rounds' starts.\n\n` +
-      `| measure | target | bytes on the wire | time to the last byte | whole call / load event | last byte, × the front's |\n` +
+      `| measure | target | bytes on the wire | time to the last byte | whole call / load event | × the front's: last byte, whole call / load event |\n` +
       `|---|---|---:|---:|---:|---:|\n` +
       summary.rows
         .map(
           (r) =>
             `| ${r.measure} (${r.what}) | ${r.target} | ${range(r.bytes, kb)} | ${range(r.ttlbMs, ms)} | ${range(r.callMs, ms)} | ` +
             `${r.target === front || Number.isNaN(r.ttlbVsFront) ? '' : `${r.ttlbVsFront.toFixed(2)}×`}` +
+            `${r.target === front || !Number.isFinite(r.callVsFront) ? '' : `, ${r.callVsFront.toFixed(2)}×`}` +
             `${r.failed.length ? ` ${r.failed.length} of ${results[r.measure][r.target].length} failed after ${r.failed.map((f) => ms(f.afterMs)).join(', ')}: ${r.failed[0].error}` : ''}` +
             `${r.overPythonDefaultTimeout ? ` (${r.overPythonDefaultTimeout} over python-bugzilla's 300 s timeout)` : ''} |`,
         )
