@@ -30,8 +30,9 @@
 // over http and https). The front is the built service started here with BUGZILLA_URL=--bugzilla-url
 // (BENCH_BUGZILLA_URL; default the first --apache-url) on BENCH_PORT (3187) + 9; with TLS_CERT_FILE and
 // TLS_KEY_FILE in the environment it is started with them and reached over https. --front-url
-// (BENCH_FRONT_URL) uses a front already running instead. https targets are not verified (a test
-// certificate). Results: bench/results/wan.{json,md}.
+// (BENCH_FRONT_URL) uses a front already running instead. python-bugzilla verifies an https target's
+// certificate against --ca-file (BENCH_CA_FILE) when given, else not at all; Chromium and the bench's own
+// GETs do not verify (a test certificate). Results: bench/results/wan.{json,md}.
 import { fork, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -51,6 +52,7 @@ function parseArgs(argv) {
     rounds: 7,
     catalogueRounds: 2,
     slice: 100,
+    caFile: process.env.BENCH_CA_FILE || null,
     pythonTimeout: 3600,
     only: MEASURES,
     rateMbit: 20,
@@ -67,6 +69,7 @@ function parseArgs(argv) {
     if (flag === '--wan') continue;
     else if (flag === '--rounds') options.rounds = Math.max(1, Number(value()));
     else if (flag === '--catalogue-rounds') options.catalogueRounds = Math.max(1, Number(value()));
+    else if (flag === '--ca-file') options.caFile = value();
     else if (flag === '--slice') options.slice = Number(value());
     else if (flag === '--python-timeout') options.pythonTimeout = Number(value());
     else if (flag === '--only') options.only = value().split(',');
@@ -132,7 +135,9 @@ async function startRelay(target, options, log) {
 const PYTHON_CLIENT = `
 import json, sys, time, bugzilla
 url, key, fields, first = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-bz = bugzilla.Bugzilla(url, api_key=key, tokenfile=None, configpaths=[], sslverify=False)
+import os
+bz = bugzilla.Bugzilla(url, api_key=key, tokenfile=None, configpaths=[],
+                       sslverify=os.environ.get("REQUESTS_CA_BUNDLE") is not None)
 kwargs = {"ptype": "accessible"}
 if first:
     kwargs = {"ids": bz._backend.product_get_accessible()["ids"][:first]}
@@ -156,7 +161,18 @@ function runPython(options, url, apiKey, fields, first = 0) {
       // python-bugzilla gives up on an answer after 300 s (PYTHONBUGZILLA_REQUESTS_TIMEOUT, its own setting):
       // raised here so that a slow answer is measured rather than lost; the report says which calls took
       // longer than the default would have waited.
-      env: { ...process.env, PYTHONWARNINGS: 'ignore', PYTHONBUGZILLA_REQUESTS_TIMEOUT: String(options.pythonTimeout) },
+      //
+      // An https target's certificate is verified against --ca-file (REQUESTS_CA_BUNDLE, as a user of a
+      // private CA does); without one, not verified at all — and then the machine's REQUESTS_CA_BUNDLE and
+      // CURL_CA_BUNDLE must go, since requests lets them override a session's verify=False.
+      env: {
+        ...Object.fromEntries(
+          Object.entries(process.env).filter(([name]) => name !== 'REQUESTS_CA_BUNDLE' && name !== 'CURL_CA_BUNDLE'),
+        ),
+        ...(options.caFile ? { REQUESTS_CA_BUNDLE: options.caFile } : {}),
+        PYTHONWARNINGS: 'ignore',
+        PYTHONBUGZILLA_REQUESTS_TIMEOUT: String(options.pythonTimeout),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
