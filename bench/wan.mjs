@@ -431,7 +431,9 @@ export async function wan(argv) {
           await target.reset();
           const r = await measures[measure](target);
           const wire = await target.stats();
-          const ttlbMs = r.error ? null : (r.ttlbMs ?? wire.lastDown - r.started);
+          // Not past the client's own end: over TLS the server's close_notify crosses the relay after the client
+          // has its answer (python-bugzilla closes its session at exit).
+          const ttlbMs = r.error ? null : (r.ttlbMs ?? Math.min(wire.lastDown, r.ended) - r.started);
           const row = {
             ...r,
             up: wire.up,
