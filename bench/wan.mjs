@@ -136,15 +136,17 @@ const PYTHON_CLIENT = `
 import json, sys, time, bugzilla
 url, key, fields, first = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 import os
-bz = bugzilla.Bugzilla(url, api_key=key, tokenfile=None, configpaths=[],
-                       sslverify=os.environ.get("REQUESTS_CA_BUNDLE") is not None)
-kwargs = {"ptype": "accessible"}
-if first:
-    kwargs = {"ids": bz._backend.product_get_accessible()["ids"][:first]}
-if fields:
-    kwargs["include_fields"] = fields.split(",")
 started = time.time() * 1000
 try:
+    # Bugzilla() asks Bugzilla.version first: a failure there is the call's failure too.
+    bz = bugzilla.Bugzilla(url, api_key=key, tokenfile=None, configpaths=[],
+                           sslverify=os.environ.get("REQUESTS_CA_BUNDLE") is not None)
+    kwargs = {"ptype": "accessible"}
+    if first:
+        kwargs = {"ids": bz._backend.product_get_accessible()["ids"][:first]}
+    if fields:
+        kwargs["include_fields"] = fields.split(",")
+    started = time.time() * 1000
     products = bz.product_get(**kwargs)
 except Exception as e:
     print(json.dumps({"started": started, "ended": time.time() * 1000, "error": str(e)[:300]}))
