@@ -506,7 +506,8 @@ export async function wan(argv) {
     const ms = (n) => (n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${n.toFixed(0)} ms`);
     const md =
       `${options.rateMbit} Mbit/s each way, ${options.rttMs} ms round trip; ${options.rounds} rounds ` +
-      `(the whole catalogue: ${Math.min(options.rounds, options.catalogueRounds)}), medians (range); ` +
+      `${options.only.includes('catalogue') ? `(the whole catalogue: ${Math.min(options.rounds, options.catalogueRounds)})` : ''}, ` +
+      'medians (range); ' +
       `load average ${load.map((l) => l.toFixed(1)).join(', ')} at the rounds' starts.\n\n` +
       `| measure | target | bytes on the wire | time to the last byte | whole call / load event | × the front's: last byte, whole call / load event |\n` +
       `|---|---|---:|---:|---:|---:|\n` +
