@@ -19,8 +19,8 @@
 //   cache, new connections), to the load event.
 // Each gives the bytes on the wire both ways (counted by the relay: TCP payload, headers and TLS included)
 // and the time to the last byte (the last byte the relay delivered to the client, from the moment the
-// client started; for the page, the load event); python-bugzilla's whole call (its XML parsing included)
-// and Chromium's load event are reported beside it.
+// client started; for the page, the browser's last responseEnd before the load event); python-bugzilla's
+// whole call (its XML parsing included) and Chromium's load event are reported beside it.
 //
 // The Perl Bugzilla is not started here: stand one up by hand with /work/shared/reference/perl-bugzilla.md
 // (Bugzilla 5.2 under Debian's Apache with mod_perl; mod_deflate is on by Debian's default), its localconfig
