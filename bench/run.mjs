@@ -34,6 +34,9 @@
 // --compression: the service's answers plain, in gzip and in br: bytes against mod_deflate's, req/s
 // (bench/compression.mjs, its options there).
 //
+// --wan: python-bugzilla's whole catalogue, one product and show_bug.cgi in Chromium through the front and
+// from a Perl Bugzilla behind Apache alone, over an emulated 20 Mbit/s, 40 ms link (bench/wan.mjs, its options there).
+//
 // --reload: reloads (upgrades in place) under a keep-alive load: SIGHUP to the new version, p99 before and
 // during, failed requests (bench/reload.mjs, its options there).
 //
@@ -48,7 +51,16 @@
 // baseline uses BENCH_PORT+1, the query counter BENCH_PORT+2, the ceiling BENCH_PORT+3, the Nest floor BENCH_PORT+4).
 // Results: bench/results/latest.{json,md}.
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,7 +77,18 @@ const RESULTS = join(root, 'bench', 'results');
 function parseArgs(argv) {
   // The service as it runs by default (LOG_LEVEL=info: an access line per request; metrics on), which is
   // what issue 23's ceiling ratios are defined on; `--log-level warn` prices the access log.
-  const options = { duration: 5, connections: [1, 10, 50], only: null, logLevel: 'info', count: true, verify: true, warmup: 2, quietWait: 0, rounds: 1, scale: false };
+  const options = {
+    duration: 5,
+    connections: [1, 10, 50],
+    only: null,
+    logLevel: 'info',
+    count: true,
+    verify: true,
+    warmup: 2,
+    quietWait: 0,
+    rounds: 1,
+    scale: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
@@ -107,6 +130,13 @@ if (process.argv.includes('--soak')) {
 if (process.argv.includes('--compression')) {
   const { compression } = await import('./compression.mjs');
   process.exit(await compression(process.argv.slice(2)));
+}
+
+// --wan: the front against a Perl Bugzilla behind Apache over an emulated 20 Mbit/s, 40 ms link (SPEC §18;
+// bench/wan.mjs, its options there and how to stand the Perl Bugzilla up).
+if (process.argv.includes('--wan')) {
+  const { wan } = await import('./wan.mjs');
+  process.exit(await wan(process.argv.slice(2)));
 }
 
 // --front: the price of being the front of a Bugzilla (SPEC §13; bench/front.mjs, its options there).
@@ -163,17 +193,63 @@ const bigPathKeyInQuery = `${bigPath}&Bugzilla_api_key=${fixture.benchUser.apiKe
  */
 const SCENARIOS = [
   { id: 'accessible_ids', label: 'GET /rest/product_accessible', path: '/rest/product_accessible' },
-  { id: 'ceiling_ids', label: "ceiling: same GET, the service's bytes from bare Fastify", path: '/rest/product_accessible', other: 'ceiling' },
-  { id: 'floor_ids', label: "Nest floor: same GET, the service's bytes from a bare Nest controller", path: '/rest/product_accessible', other: 'floor' },
+  {
+    id: 'ceiling_ids',
+    label: "ceiling: same GET, the service's bytes from bare Fastify",
+    path: '/rest/product_accessible',
+    other: 'ceiling',
+  },
+  {
+    id: 'floor_ids',
+    label: "Nest floor: same GET, the service's bytes from a bare Nest controller",
+    path: '/rest/product_accessible',
+    other: 'floor',
+  },
   { id: 'product_one', label: `GET /rest/product?names=${fixture.bigProduct}`, path: bigPath },
   { id: 'baseline_one', label: `baseline: same GET, bare Fastify + mysql2`, path: bigPath, other: 'baseline' },
-  { id: 'ceiling_one', label: "ceiling: same GET, the service's bytes from bare Fastify", path: bigPath, other: 'ceiling' },
-  { id: 'floor_one', label: "Nest floor: same GET, the service's bytes from a bare Nest controller", path: bigPath, other: 'floor' },
-  { id: 'product_one_qkey', label: `GET /rest/product?names=${fixture.bigProduct}&Bugzilla_api_key=…`, path: bigPathKeyInQuery, keyInQuery: true },
-  { id: 'ceiling_one_qkey', label: "ceiling: same GET (key in the query), the service's bytes from bare Fastify", path: bigPathKeyInQuery, keyInQuery: true, other: 'ceiling' },
-  { id: 'floor_one_qkey', label: "Nest floor: same GET (key in the query), the service's bytes from a bare Nest controller", path: bigPathKeyInQuery, keyInQuery: true, other: 'floor' },
-  { id: 'product_list', label: 'GET /rest/product?type=accessible&include_fields=id,name', path: '/rest/product?type=accessible&include_fields=id,name' },
-  { id: 'visit_post', label: 'POST /rest/bug_user_last_visit/{id}', path: '/rest/bug_user_last_visit/{id}', method: 'POST' },
+  {
+    id: 'ceiling_one',
+    label: "ceiling: same GET, the service's bytes from bare Fastify",
+    path: bigPath,
+    other: 'ceiling',
+  },
+  {
+    id: 'floor_one',
+    label: "Nest floor: same GET, the service's bytes from a bare Nest controller",
+    path: bigPath,
+    other: 'floor',
+  },
+  {
+    id: 'product_one_qkey',
+    label: `GET /rest/product?names=${fixture.bigProduct}&Bugzilla_api_key=…`,
+    path: bigPathKeyInQuery,
+    keyInQuery: true,
+  },
+  {
+    id: 'ceiling_one_qkey',
+    label: "ceiling: same GET (key in the query), the service's bytes from bare Fastify",
+    path: bigPathKeyInQuery,
+    keyInQuery: true,
+    other: 'ceiling',
+  },
+  {
+    id: 'floor_one_qkey',
+    label: "Nest floor: same GET (key in the query), the service's bytes from a bare Nest controller",
+    path: bigPathKeyInQuery,
+    keyInQuery: true,
+    other: 'floor',
+  },
+  {
+    id: 'product_list',
+    label: 'GET /rest/product?type=accessible&include_fields=id,name',
+    path: '/rest/product?type=accessible&include_fields=id,name',
+  },
+  {
+    id: 'visit_post',
+    label: 'POST /rest/bug_user_last_visit/{id}',
+    path: '/rest/bug_user_last_visit/{id}',
+    method: 'POST',
+  },
   { id: 'visit_recent', label: 'GET /rest/bug_user_last_visit', path: '/rest/bug_user_last_visit' },
 ].filter((s) => (!options.only || options.only.includes(s.id)) && !(onPostgres && s.other === 'baseline'));
 
@@ -185,13 +261,16 @@ function start(name, args, env) {
   // each of its access lines would cost this process — the load generator's — CPU, which the
   // ceiling and the floor (no log) would not pay.
   const log = openSync(join(RESULTS, `${name}.log`), 'w');
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', log, log] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', log, log],
+  });
   closeSync(log);
   child.name = name;
   children.push(child);
   return child;
 }
-
 
 async function stopAll() {
   await Promise.all(children.map(stop));
@@ -222,7 +301,11 @@ function cpuTotals() {
 
 function mysqldPids() {
   try {
-    return execFileSync('pgrep', ['-x', onPostgres ? 'postgres' : 'mariadbd|mysqld'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+    return execFileSync('pgrep', ['-x', onPostgres ? 'postgres' : 'mariadbd|mysqld'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -231,7 +314,14 @@ function mysqldPids() {
 /** A process and its children (the workers of WORKERS=N). */
 function withChildren(pid) {
   try {
-    return [pid, ...execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number)];
+    return [
+      pid,
+      ...execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map(Number),
+    ];
   } catch {
     return [pid];
   }
@@ -241,8 +331,9 @@ function cpuSnapshot(pids, serverPid, dbPids) {
   // A service started as `node dist/src/main.js` is a supervisor and its workers (SPEC §17): the workers serve.
   // Only the processes this script started are asked for theirs (not every database process, each a pgrep).
   const started = new Set(children.map((child) => child.pid));
-  const withWorkers = (list) =>
-    [...new Set(list.flatMap((pid) => (started.has(pid) ? [pid, ...workerPids(pid)] : pid ? [pid] : [])))];
+  const withWorkers = (list) => [
+    ...new Set(list.flatMap((pid) => (started.has(pid) ? [pid, ...workerPids(pid)] : pid ? [pid] : []))),
+  ];
   const serverPids = withWorkers([serverPid].flat());
   return {
     total: cpuTotals().busy,
@@ -280,7 +371,8 @@ async function get(base, path) {
 
 function firstDifference(a, b, path = '$') {
   if (isDeepStrictEqual(a, b)) return null;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${path}: ${JSON.stringify(a)?.slice(0, 120)} vs ${JSON.stringify(b)?.slice(0, 120)}`;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+    return `${path}: ${JSON.stringify(a)?.slice(0, 120)} vs ${JSON.stringify(b)?.slice(0, 120)}`;
   const keysA = Object.keys(a);
   const keysB = Object.keys(b);
   if (!isDeepStrictEqual(keysA, keysB)) return `${path}: keys ${keysA.join(',')} vs ${keysB.join(',')}`;
@@ -296,12 +388,17 @@ async function verify() {
   // On PostgreSQL there is no baseline to compare with: the service's own answer stands in for it.
   const baseline = onPostgres ? service : await get(BASELINE, bigPath);
   if (service.status !== 200 || baseline.status !== 200) {
-    throw new Error(`single product: service answered ${service.status}, baseline ${baseline.status}: ${service.text.slice(0, 200)} | ${baseline.text.slice(0, 200)}`);
+    throw new Error(
+      `single product: service answered ${service.status}, baseline ${baseline.status}: ${service.text.slice(0, 200)} | ${baseline.text.slice(0, 200)}`,
+    );
   }
   const product = JSON.parse(service.text).products?.[0];
-  if (!product || product.name !== fixture.bigProduct) throw new Error(`the service did not return '${fixture.bigProduct}' to the bench user`);
+  if (!product || product.name !== fixture.bigProduct)
+    throw new Error(`the service did not return '${fixture.bigProduct}' to the bench user`);
   if (service.text !== baseline.text) {
-    throw new Error(`service and baseline JSON differ at ${firstDifference(JSON.parse(service.text), JSON.parse(baseline.text))}`);
+    throw new Error(
+      `service and baseline JSON differ at ${firstDifference(JSON.parse(service.text), JSON.parse(baseline.text))}`,
+    );
   }
   const flags = product.components.reduce((n, c) => n + c.flag_types.bug.length + c.flag_types.attachment.length, 0);
   console.log(
@@ -311,8 +408,11 @@ async function verify() {
   const ids = JSON.parse((await get(SERVICE, '/rest/product_accessible')).text).ids;
   const list = JSON.parse((await get(SERVICE, '/rest/product?type=accessible&include_fields=id,name')).text).products;
   const recent = JSON.parse((await get(SERVICE, '/rest/bug_user_last_visit')).text);
-  if (!Array.isArray(ids) || list.length !== ids.length || !Array.isArray(recent)) throw new Error('an endpoint did not answer as expected');
-  console.log(`The bench user can access ${ids.length} of ${fixture.rowCounts.products} products; GET /rest/bug_user_last_visit answers ${recent.length} records.`);
+  if (!Array.isArray(ids) || list.length !== ids.length || !Array.isArray(recent))
+    throw new Error('an endpoint did not answer as expected');
+  console.log(
+    `The bench user can access ${ids.length} of ${fixture.rowCounts.products} products; GET /rest/bug_user_last_visit answers ${recent.length} records.`,
+  );
   return { bytes: service.text.length, accessible: ids.length, recent: recent.length };
 }
 
@@ -323,7 +423,11 @@ async function countQueries() {
   const counts = {};
   const measure = async (label, path, method = 'GET') => {
     await fetch(`${COUNTER}/reset`);
-    const response = await fetch(`${SERVICE}${path}`, { method, headers: { ...auth, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) }, body: method === 'POST' ? '{}' : undefined });
+    const response = await fetch(`${SERVICE}${path}`, {
+      method,
+      headers: { ...auth, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      body: method === 'POST' ? '{}' : undefined,
+    });
     await response.arrayBuffer();
     const { count, statements } = await (await fetch(COUNTER)).json();
     counts[label] = { status: response.status, count, statements: statements.map((s) => s.slice(0, 70)) };
@@ -336,18 +440,29 @@ async function countQueries() {
   // The same request over more data: the count must not grow with the number of products or components.
   const accessibleIds = JSON.parse((await get(SERVICE, '/rest/product_accessible')).text).ids;
   for (const n of [1, 10, 100, 1000]) {
-    const query = accessibleIds.slice(0, n).map((id) => `ids=${id}`).join('&');
+    const query = accessibleIds
+      .slice(0, n)
+      .map((id) => `ids=${id}`)
+      .join('&');
     await measure(`GET /rest/product, ${n} full product(s)`, `/rest/product?${query}`);
   }
   // Every accessible product with its components, versions and milestones (ids only, to keep the answer small).
-  await measure(`GET /rest/product, all ${accessibleIds.length} products with children`, '/rest/product?include_fields=id,components.id,versions.id,milestones.id');
+  await measure(
+    `GET /rest/product, all ${accessibleIds.length} products with children`,
+    '/rest/product?include_fields=id,components.id,versions.id,milestones.id',
+  );
   await stop(child);
   children.splice(children.indexOf(child), 1);
   return counts;
 }
 
 // --- measuring --------------------------------------------------------------------------------------
-function cannon(scenario, connections, duration, base = { baseline: BASELINE, ceiling: CEILING, floor: FLOOR }[scenario.other] ?? SERVICE) {
+function cannon(
+  scenario,
+  connections,
+  duration,
+  base = { baseline: BASELINE, ceiling: CEILING, floor: FLOOR }[scenario.other] ?? SERVICE,
+) {
   const ids = fixture.visitBugIds;
   let next = 0;
   const request =
@@ -363,8 +478,9 @@ function cannon(scenario, connections, duration, base = { baseline: BASELINE, ce
   // autocannon's own histogram keeps whole milliseconds; the response events carry the exact time.
   const latencies = [];
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url: base, connections, duration, pipelining: 1, requests: [request] }, (error, result) =>
-      error ? reject(error) : resolve({ ...result, exact: percentiles(latencies) }),
+    const instance = autocannon(
+      { url: base, connections, duration, pipelining: 1, requests: [request] },
+      (error, result) => (error ? reject(error) : resolve({ ...result, exact: percentiles(latencies) })),
     );
     instance.on('response', (_client, status, _bytes, time) => {
       if (status >= 200 && status < 300) latencies.push(time);
@@ -374,7 +490,8 @@ function cannon(scenario, connections, duration, base = { baseline: BASELINE, ce
 
 function percentiles(values) {
   const sorted = Float64Array.from(values).sort();
-  const at = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
+  const at = (p) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null;
   return { p50: at(50), p99: at(99) };
 }
 
@@ -391,7 +508,9 @@ const machine = () => ({
       return 'unknown';
     }
   })(),
-  loadavg: loadavg().map((x) => x.toFixed(2)).join(' '),
+  loadavg: loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' '),
 });
 
 const fmt = (x, digits = 1) => (x === undefined || x === null ? '-' : Number(x).toFixed(digits));
@@ -485,7 +604,16 @@ function ratios(rows) {
       const floorRatio = ratioOf(floor, ceiling, 'rps');
       const floorP99Ratio = ratioOf(floor, ceiling, 'p99');
       const serviceFloorRatio = ratioOf(service, floor, 'rps');
-      out.push({ request: what, connections, ratio, ceilingRatio, p99Ratio, floorRatio, floorP99Ratio, serviceFloorRatio });
+      out.push({
+        request: what,
+        connections,
+        ratio,
+        ceilingRatio,
+        p99Ratio,
+        floorRatio,
+        floorP99Ratio,
+        serviceFloorRatio,
+      });
       lines.push(
         `| ${what} | ${connections} | ${fmt(service.rps, 0)} | ${baseline ? fmt(baseline.rps, 0) : '-'} | ${pct(ratio)} | ${ceiling ? fmt(ceiling.rps, 0) : '-'} | ${pct(ceilingRatio)} | ${p99Ratio === undefined ? '-' : fmt(p99Ratio, 2)} | ${floor ? fmt(floor.rps, 0) : '-'} | ${pct(floorRatio)} | ${floorP99Ratio === undefined ? '-' : fmt(floorP99Ratio, 2)} | ${pct(serviceFloorRatio)} |`,
       );
@@ -516,7 +644,8 @@ async function measure(scenario, connections, serverPids, watched, dbPids, quest
     otherCpu: otherCpu(before, after),
     serverCpuMs: perRequest(after.server - before.server),
     dbCpuMs: perRequest(after.db - before.db),
-    dbStatementsPerRequest: result.requests.total && questions ? (questionsAfter - questionsBefore - 1) / result.requests.total : null,
+    dbStatementsPerRequest:
+      result.requests.total && questions ? (questionsAfter - questionsBefore - 1) / result.requests.total : null,
   };
 }
 
@@ -526,13 +655,19 @@ async function measure(scenario, connections, serverPids, watched, dbPids, quest
  * is every mariadbd on the machine (primary and replica).
  */
 async function mainScale() {
-  if (process.env.BENCH_NO_BUILD !== '1') execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
+  if (process.env.BENCH_NO_BUILD !== '1')
+    execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
   const startedAt = new Date();
   const replicas = process.env.BENCH_REPLICA_URLS ?? '';
   const setups = [
     { name: 'one process', env: {} },
     { name: 'WORKERS=2', env: { WORKERS: '2' } },
-    ...(replicas ? [{ name: 'one replica', env: { DATABASE_REPLICA_URLS: replicas } }, { name: 'one replica, WORKERS=2', env: { DATABASE_REPLICA_URLS: replicas, WORKERS: '2' } }] : []),
+    ...(replicas
+      ? [
+          { name: 'one replica', env: { DATABASE_REPLICA_URLS: replicas } },
+          { name: 'one replica, WORKERS=2', env: { DATABASE_REPLICA_URLS: replicas, WORKERS: '2' } },
+        ]
+      : []),
   ];
   if (!replicas) console.log('BENCH_REPLICA_URLS is not set: the replica setups are left out.');
   const status = await mysql.createConnection({ uri: databaseUrl });
@@ -550,7 +685,9 @@ async function mainScale() {
         const row = await measure(scenario, connections, serverPids, watched, dbPids, questions);
         row.label = `${setup.name}: ${scenario.label}`;
         rows.push(row);
-        console.log(`  ${row.label.padEnd(70)} c=${String(connections).padStart(2)}  ${fmt(row.rps, 0).padStart(6)} req/s  p99 ${fmt(row.p99).padStart(6)} ms  errors ${row.errors + row.non2xx}  CPU/req server ${fmt(row.serverCpuMs, 2)} db ${fmt(row.dbCpuMs, 2)}  primary stmts/req ${fmt(row.dbStatementsPerRequest)}  other ${row.otherCpu} %`);
+        console.log(
+          `  ${row.label.padEnd(70)} c=${String(connections).padStart(2)}  ${fmt(row.rps, 0).padStart(6)} req/s  p99 ${fmt(row.p99).padStart(6)} ms  errors ${row.errors + row.non2xx}  CPU/req server ${fmt(row.serverCpuMs, 2)} db ${fmt(row.dbCpuMs, 2)}  primary stmts/req ${fmt(row.dbStatementsPerRequest)}  other ${row.otherCpu} %`,
+        );
       }
     }
     await stop(service);
@@ -566,7 +703,10 @@ async function mainScale() {
   console.log(`\n${markdown}`);
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(join(RESULTS, 'latest-scale.md'), `${markdown}\n`);
-  writeFileSync(join(RESULTS, 'latest-scale.json'), `${JSON.stringify({ startedAt, machine: info, options, rows }, null, 2)}\n`);
+  writeFileSync(
+    join(RESULTS, 'latest-scale.json'),
+    `${JSON.stringify({ startedAt, machine: info, options, rows }, null, 2)}\n`,
+  );
   console.log('\nWritten: bench/results/latest-scale.md and latest-scale.json');
 }
 
@@ -584,7 +724,8 @@ function rotateNodes(url, by) {
  * each node's Questions include the other nodes' replicated writes.
  */
 async function mainGalera() {
-  if (process.env.BENCH_NO_BUILD !== '1') execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
+  if (process.env.BENCH_NO_BUILD !== '1')
+    execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
   const clusterUrl = process.env.BENCH_GALERA_URL;
   if (!clusterUrl || !clusterUrl.includes(',')) {
     console.error('bench --galera: set BENCH_GALERA_URL to the cluster (several host:port) holding the bench data');
@@ -618,7 +759,9 @@ async function mainGalera() {
     { name: 'A on node 1 + B on node 2', urls: [clusterUrl, rotateNodes(clusterUrl, 1)] },
   ];
   for (const setup of setups) {
-    const services = setup.urls.map((url, i) => startService([], { DATABASE_URL: url }, `service-galera-${i}`, port + 3 * i));
+    const services = setup.urls.map((url, i) =>
+      startService([], { DATABASE_URL: url }, `service-galera-${i}`, port + 3 * i),
+    );
     const bases = services.map((_, i) => `http://127.0.0.1:${port + 3 * i}`);
     await Promise.all(services.map((service, i) => waitFor(bases[i], service)));
     const serverPids = services.flatMap((service) => withChildren(service.pid));
@@ -630,7 +773,9 @@ async function mainGalera() {
         const row = await pair(scenario, connections, bases, serverPids, dbPids);
         row.label = `${setup.name}: ${scenario.label}`;
         rows.push(row);
-        console.log(`  ${row.label.padEnd(70)} c=${String(row.connections).padStart(3)}  ${fmt(row.rps, 0).padStart(6)} req/s  p99 ${fmt(row.p99).padStart(6)} ms  errors ${row.errors + row.non2xx}  other ${row.otherCpu} %`);
+        console.log(
+          `  ${row.label.padEnd(70)} c=${String(row.connections).padStart(3)}  ${fmt(row.rps, 0).padStart(6)} req/s  p99 ${fmt(row.p99).padStart(6)} ms  errors ${row.errors + row.non2xx}  other ${row.otherCpu} %`,
+        );
       }
     }
     for (const service of services) {
@@ -647,7 +792,10 @@ async function mainGalera() {
   console.log(`\n${markdown}`);
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(join(RESULTS, 'latest-galera.md'), `${markdown}\n`);
-  writeFileSync(join(RESULTS, 'latest-galera.json'), `${JSON.stringify({ startedAt, machine: info, options, rows }, null, 2)}\n`);
+  writeFileSync(
+    join(RESULTS, 'latest-galera.json'),
+    `${JSON.stringify({ startedAt, machine: info, options, rows }, null, 2)}\n`,
+  );
   console.log('\nWritten: bench/results/latest-galera.md and latest-galera.json');
 }
 
@@ -663,20 +811,26 @@ function newestProfile(dir) {
 async function main() {
   if (options.galera) return mainGalera();
   if (options.scale) return mainScale();
-  if (process.env.BENCH_NO_BUILD !== '1') execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
+  if (process.env.BENCH_NO_BUILD !== '1')
+    execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
   const startedAt = new Date();
-  console.log(`Database ${databaseUrl.replace(/\/\/[^@]*@/, '//')}: ${fixture.rowCounts.products} products, ${fixture.rowCounts.components} components, ${fixture.rowCounts.bugs} bugs.`);
+  console.log(
+    `Database ${databaseUrl.replace(/\/\/[^@]*@/, '//')}: ${fixture.rowCounts.products} products, ${fixture.rowCounts.components} components, ${fixture.rowCounts.bugs} bugs.`,
+  );
 
   const counts = options.count ? await countQueries() : {};
   if (options.count) {
     console.log('\nSQL statements per request:');
-    for (const [label, c] of Object.entries(counts)) console.log(`  ${String(c.count).padStart(3)}  ${label}${c.status === 200 ? '' : ` (HTTP ${c.status})`}`);
+    for (const [label, c] of Object.entries(counts))
+      console.log(`  ${String(c.count).padStart(3)}  ${label}${c.status === 200 ? '' : ` (HTTP ${c.status})`}`);
   }
 
   // --profile: the service writes a V8 CPU profile of the whole run (written when it stops).
   const profileDir = join(RESULTS, 'profiles');
   const service = startService(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
-  const baseline = onPostgres ? undefined : start('baseline', ['bench/baseline-server.mjs'], { DATABASE_URL: databaseUrl, PORT: String(port + 1) });
+  const baseline = onPostgres
+    ? undefined
+    : start('baseline', ['bench/baseline-server.mjs'], { DATABASE_URL: databaseUrl, PORT: String(port + 1) });
   await Promise.all([waitFor(SERVICE, service), ...(baseline ? [waitFor(BASELINE, baseline)] : [])]);
   // The ceiling asks the running service once for the answers it then replays.
   const ceilingPaths = [...new Set(SCENARIOS.filter((s) => s.other === 'ceiling').map((s) => s.path))];
@@ -700,14 +854,16 @@ async function main() {
   // Statements the database server ran during each measurement, from every client: above the
   // service's own count per request, other sessions' tests were using the same server.
   const status = onPostgres ? undefined : await mysql.createConnection({ uri: databaseUrl });
-  const questions = status && (async () => Number((await status.query("SHOW GLOBAL STATUS LIKE 'Questions'"))[0][0].Value));
+  const questions =
+    status && (async () => Number((await status.query("SHOW GLOBAL STATUS LIKE 'Questions'"))[0][0].Value));
   const watched = [process.pid, service.pid, ...(baseline ? [baseline.pid] : []), ceiling.pid, floor.pid, ...dbPids];
   const rows = [];
   console.log(
     `\nMeasuring ${SCENARIOS.length} scenarios at ${options.connections.join(', ')} connections, ` +
       `${options.rounds > 1 ? `${options.rounds} rounds of ` : ''}${options.duration} s each (LOG_LEVEL=${options.logLevel}).`,
   );
-  const serverPidOf = (scenario) => ({ baseline: baseline?.pid, ceiling: ceiling.pid, floor: floor.pid })[scenario.other] ?? service.pid;
+  const serverPidOf = (scenario) =>
+    ({ baseline: baseline?.pid, ceiling: ceiling.pid, floor: floor.pid })[scenario.other] ?? service.pid;
   for (const family of familiesOf(SCENARIOS)) {
     // Warm up (JIT, connection pool, database buffers, the service's model) without recording.
     if (options.warmup > 0) for (const scenario of family) await cannon(scenario, 10, options.warmup);
@@ -715,13 +871,17 @@ async function main() {
       const rounds = new Map(family.map((scenario) => [scenario, []]));
       for (let round = 0; round < options.rounds; round++) {
         for (const scenario of family) {
-          rounds.get(scenario).push(await measure(scenario, connections, serverPidOf(scenario), watched, dbPids, questions));
+          rounds
+            .get(scenario)
+            .push(await measure(scenario, connections, serverPidOf(scenario), watched, dbPids, questions));
         }
       }
       for (const scenario of family) {
         const row = medianRow(rounds.get(scenario));
         rows.push(row);
-        console.log(`  ${scenario.label.padEnd(60)} c=${String(connections).padStart(2)}  ${fmt(row.rps, 0).padStart(6)} req/s  p50 ${fmt(row.p50).padStart(6)} ms  p99 ${fmt(row.p99).padStart(6)} ms  errors ${row.errors + row.non2xx}  CPU/req server ${fmt(row.serverCpuMs, 2)} ms db ${fmt(row.dbCpuMs, 2)} ms  stmts/req ${fmt(row.dbStatementsPerRequest)}  other CPU ${row.otherCpu} %`);
+        console.log(
+          `  ${scenario.label.padEnd(60)} c=${String(connections).padStart(2)}  ${fmt(row.rps, 0).padStart(6)} req/s  p50 ${fmt(row.p50).padStart(6)} ms  p99 ${fmt(row.p99).padStart(6)} ms  errors ${row.errors + row.non2xx}  CPU/req server ${fmt(row.serverCpuMs, 2)} ms db ${fmt(row.dbCpuMs, 2)} ms  stmts/req ${fmt(row.dbStatementsPerRequest)}  other CPU ${row.otherCpu} %`,
+        );
       }
     }
   }
@@ -733,21 +893,40 @@ async function main() {
   const profile = options.profile ? newestProfile(profileDir) : undefined;
   const markdown = [
     `Run ${startedAt.toISOString()} — ${info.cpu}, ${info.nproc} cores, ${info.memoryGiB} GiB, Node ${info.node}, ${onPostgres ? 'PostgreSQL' : info.mariadb}`,
-    `Data: ${Object.entries(fixture.rowCounts).map(([t, n]) => `${t} ${n}`).join(', ')}`,
+    `Data: ${Object.entries(fixture.rowCounts)
+      .map(([t, n]) => `${t} ${n}`)
+      .join(', ')}`,
     `Service: node dist/src/main.js, LOG_LEVEL=${options.logLevel}; ${options.duration} s per measurement; autocannon in the same machine.`,
     '',
     table(rows),
     '',
     ratio.text,
     ...(options.rounds > 1
-      ? ['', `Rows: medians of ${options.rounds} rounds of ${options.duration} s; ratios: medians of the ${options.rounds} ratios of measurements taken back to back.`]
+      ? [
+          '',
+          `Rows: medians of ${options.rounds} rounds of ${options.duration} s; ratios: medians of the ${options.rounds} ratios of measurements taken back to back.`,
+        ]
       : []),
-    ...(profile ? ['', `Service CPU profile (${profile.replace(`${root}/`, '')}), top self time:`, '', profileTable(profile, 25), '', 'By package (share of the busy time):', '', placeTable(profile)] : []),
+    ...(profile
+      ? [
+          '',
+          `Service CPU profile (${profile.replace(`${root}/`, '')}), top self time:`,
+          '',
+          profileTable(profile, 25),
+          '',
+          'By package (share of the busy time):',
+          '',
+          placeTable(profile),
+        ]
+      : []),
   ].join('\n');
   console.log(`\n${markdown}`);
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(join(RESULTS, 'latest.md'), `${markdown}\n`);
-  writeFileSync(join(RESULTS, 'latest.json'), `${JSON.stringify({ startedAt, machine: info, options, fixture: { ...fixture, benchUser: { ...fixture.benchUser, apiKey: undefined } }, verified, counts, rows, ratios: ratio.values }, null, 2)}\n`);
+  writeFileSync(
+    join(RESULTS, 'latest.json'),
+    `${JSON.stringify({ startedAt, machine: info, options, fixture: { ...fixture, benchUser: { ...fixture.benchUser, apiKey: undefined } }, verified, counts, rows, ratios: ratio.values }, null, 2)}\n`,
+  );
   console.log('\nWritten: bench/results/latest.md and latest.json');
 }
 
