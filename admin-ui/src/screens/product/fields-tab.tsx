@@ -90,18 +90,26 @@ export function FieldsTab({ product, etag, reload }: ProductTabProps) {
       try {
         const result = await api.updateProduct(product.id, fields, baseEtag);
         const names = Object.keys(result.changes);
-        setSaved(
-          names.length ? `Saved: ${names.map((n) => n.replace(/_/g, ' ')).join(', ')}.` : 'Saved: nothing changed.',
-        );
         // The product as saved, and its new ETag for the next save (the page's header follows).
         const read = await api.product(product.id);
         void reload();
         if (read.data) {
           const next = draftOf(read.data);
           setBase(next);
-          setDraft(next);
+          // What was typed while the save went and came back stays: only the fields left as they were sent
+          // take the saved values (a field typed into then must not be reset under the admin's hands).
+          setDraft((current) => {
+            const merged = { ...next };
+            for (const key of Object.keys(LABELS) as (keyof Draft)[])
+              if (current[key] !== draft[key]) Object.assign(merged, { [key]: current[key] });
+            return merged;
+          });
           setBaseEtag(read.etag);
         }
+        // Said once the form holds the saved product, so that what follows the notice starts from it.
+        setSaved(
+          names.length ? `Saved: ${names.map((n) => n.replace(/_/g, ' ')).join(', ')}.` : 'Saved: nothing changed.',
+        );
       } catch (error) {
         if (!(error instanceof ApiError) || !error.isConflict) throw error;
         // Someone else saved first: show what they changed, keep what was typed, and take their version
