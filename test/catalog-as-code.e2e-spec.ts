@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { dump, load } from 'js-yaml';
 import mysql from 'mysql2/promise';
 import { runCatalog } from '../src/cli/catalog.js';
+import { startServer } from '../src/kit/server.js';
 import { type CommandOutcome, runBuiltCommand } from './support/built-command.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/test-app.js';
 import pg from 'pg';
@@ -178,9 +179,12 @@ flag_types:
 
 interface Service {
   url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
+  /** Stops it (SIGTERM to the process) and resolves once it has exited. */
+  stop(): Promise<void>;
 }
+
+/** The service's settings for this file (classifications and QA contacts on), over the silent log. */
+const SETTINGS = { BZ_USECLASSIFICATION: '1', BZ_USEQACONTACT: '1' };
 
 /** The service, run by the packed command itself on a database, with a seed; resolves with its URL. */
 async function serve(database: string, seed: string, dir: string): Promise<Service> {
@@ -190,7 +194,7 @@ async function serve(database: string, seed: string, dir: string): Promise<Servi
     process.execPath,
     [BIN, '--database', database, '--port', '0', '--seed', seedFile, '--print-url'],
     {
-      env: { ...process.env, BZ_USECLASSIFICATION: '1', BZ_USEQACONTACT: '1', LOG_LEVEL: 'silent', DEMO_DATA: 'false' },
+      env: { ...process.env, ...SETTINGS, LOG_LEVEL: 'silent', DEMO_DATA: 'false' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -204,13 +208,29 @@ async function serve(database: string, seed: string, dir: string): Promise<Servi
       throw new Error(`service exited with ${code}: ${stderr}`);
     }),
   ]);
-  return { url: String(first.value).trim(), child, exited };
+  return {
+    url: String(first.value).trim(),
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * The same service started in this process (src/kit/server.ts `startServer`, which the packed command
+ * calls with the same settings), for the services that only stand behind the commands: a process's
+ * start (Node, then every module of the service) cost seconds each on a busy machine.
+ */
+async function serveInProcess(database: string, seed: string, dir: string): Promise<Service> {
+  const seedFile = join(dir, `seed-${Math.random().toString(36).slice(2)}.yaml`);
+  writeFileSync(seedFile, seed);
+  const server = await startServer({ database, seed: seedFile, port: 0, settings: SETTINGS });
+  return { url: server.url, stop: () => server.close() };
 }
 
 async function stop(service: Service | undefined): Promise<void> {
-  if (!service) return;
-  service.child.kill('SIGTERM');
-  await service.exited;
+  await service?.stop();
 }
 
 type Doc = Record<string, any[]>;
@@ -270,7 +290,7 @@ describe.each(DIALECTS)('bugzilla-products catalog [%s]', (dialect) => {
   });
 
   it('export → apply → export gives the same bytes (a fixed point), on an empty service', async () => {
-    const empty = await serve('memory', USERS, dir);
+    const empty = await serveInProcess('memory', USERS, dir);
     try {
       const path = file('to-empty.yaml', BASE_EXPORT);
       const applied = await cli(['catalog', 'apply', path, '--yes', '--url', empty.url]);
@@ -701,7 +721,7 @@ describe.each(DIALECTS)("bugzilla-products catalog with the caller's rights [%s]
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bzp-catalog-rights-'));
     db = await createTestDatabase(dialect);
-    await stop(await serve(db.url, RIGHTS, dir));
+    await stop(await serveInProcess(db.url, RIGHTS, dir));
     // As Bugzilla's Group->create, the seed made the admin group a member of 'secret'; the site took
     // that back (editgroups.cgi), so its admins are not in it.
     await runSql(
@@ -710,7 +730,7 @@ describe.each(DIALECTS)("bugzilla-products catalog with the caller's rights [%s]
           AND member_id = (SELECT id FROM \`groups\` WHERE name = 'admin')
           AND grantor_id = (SELECT id FROM \`groups\` WHERE name = 'secret')`,
     );
-    service = await serve(db.url, '{}', dir);
+    service = await serveInProcess(db.url, '{}', dir);
   });
   afterAll(async () => {
     await stop(service);
