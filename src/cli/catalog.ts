@@ -24,8 +24,22 @@ export const CATALOG_USAGE = `usage: bugzilla-products catalog export [--product
   --yes              apply without asking (required without a terminal)
   exit: 0 nothing to change (or done), 2 plan with changes, 1 error`;
 
-export async function runCatalog(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const io: Output = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(`${text}\n`) };
+/** The process's own streams: what the command prints (an error's text is a line of its own). */
+const PROCESS_OUTPUT: Output = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(`${text}\n`),
+};
+
+/**
+ * Runs one command; resolves with its exit code. `io` and `interactive` are the process's own unless
+ * given: the e2e suite runs most commands in its process with an `io` that collects what they print.
+ */
+export async function runCatalog(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  io: Output = PROCESS_OUTPUT,
+  interactive = Boolean(process.stdin.isTTY),
+): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -65,7 +79,7 @@ export async function runCatalog(args: string[], env: NodeJS.ProcessEnv): Promis
     return await applyCommand(client, io, file, {
       prune: values.prune ?? false,
       yes: values.yes ?? false,
-      interactive: Boolean(process.stdin.isTTY),
+      interactive,
     });
   } catch (error) {
     if (error instanceof SeedError) {

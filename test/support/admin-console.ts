@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { type Dialect, type TestApp, startTestApp } from './test-app.js';
 
 /**
@@ -35,13 +35,37 @@ export interface ConsoleHarness {
   app: TestApp;
   /** http://127.0.0.1:PORT */
   origin: string;
+  /** This test process's Chromium (shared: close the pages' contexts, never the browser). */
   browser: Browser;
-  /** A new browser tab with its own sessionStorage (a new context), at /admin/. */
+  /** A new browser tab with its own sessionStorage and cookies (a new context), at /admin/. */
   open(): Promise<Page>;
+  /** Closes the contexts `open()` made and the app; the browser stays for the next journey. */
   close(): Promise<void>;
 }
 
-/** The service on a fresh database of `dialect`, listening on a free port, and one Chromium. */
+let chromiumOfThisProcess: Promise<Browser> | undefined;
+
+/**
+ * One Chromium per test process (a Vitest worker runs file after file), launched at the first journey:
+ * a launch cost a second of the two cores each time, twelve times a run (four files, three databases).
+ * Journeys share nothing through it: each page has a context of its own (storage, cookies, cache),
+ * closed by the harness that made it. Playwright ends the browser when the process exits.
+ */
+async function sharedChromium(): Promise<Browser> {
+  const launched = (chromiumOfThisProcess ??= launchChromium());
+  try {
+    const browser = await launched;
+    if (browser.isConnected()) return browser;
+  } catch (error) {
+    if (chromiumOfThisProcess === launched) chromiumOfThisProcess = undefined;
+    throw error;
+  }
+  // It crashed or was closed since: a new one.
+  if (chromiumOfThisProcess === launched) chromiumOfThisProcess = undefined;
+  return sharedChromium();
+}
+
+/** The service on a fresh database of `dialect`, listening on a free port, and the process's Chromium. */
 export async function startConsole(dialect: Dialect, env: Record<string, string> = {}): Promise<ConsoleHarness> {
   const app = await startTestApp(dialect, env);
   await app.app.listen({ port: 0, host: '127.0.0.1' });
@@ -49,17 +73,20 @@ export async function startConsole(dialect: Dialect, env: Record<string, string>
   const origin = `http://127.0.0.1:${port}`;
   let browser: Browser;
   try {
-    browser = await launchChromium();
+    browser = await sharedChromium();
   } catch (error) {
     await app.close();
     throw error;
   }
+  const contexts = new Set<BrowserContext>();
   return {
     app,
     origin,
     browser,
     async open() {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      contexts.add(context);
+      context.once('close', () => contexts.delete(context));
       const page = await context.newPage();
       // A step that cannot happen fails with its own message well within the test's time.
       page.setDefaultTimeout(10_000);
@@ -67,8 +94,11 @@ export async function startConsole(dialect: Dialect, env: Record<string, string>
       return page;
     },
     async close() {
-      await browser.close();
-      await app.close();
+      try {
+        await Promise.all([...contexts].map((context) => context.close()));
+      } finally {
+        await app.close();
+      }
     },
   };
 }
