@@ -9,7 +9,7 @@ import { processScavenger } from '../config/garbage-collector.js';
 import { isPrimaryMessage, type WorkerMessage } from './messages.js';
 import { runningVersion, setReloadReport } from './release.js';
 import { setSharedTicketKeys } from '../tls/ticket-keys.js';
-import { goAwayGracefully } from '../tls/http2-drain.js';
+import { goAway } from '../tls/http2-drain.js';
 
 /**
  * One worker's life (SPEC §17), as the supervisor (primary.ts) drives it: start (read the settings,
@@ -148,7 +148,7 @@ function closeConnectionsPolitely(server: Server): () => void {
   let thrown = false;
   server.on('session', (session: ServerHttp2Session) => {
     // A connection whose handshake ended after the switch: told at once to take its streams elsewhere.
-    if (thrown) return goAwayGracefully(session);
+    if (thrown) return goAway(session);
     sessions.add(session);
     session.once('close', () => sessions.delete(session));
   });
@@ -162,10 +162,9 @@ function closeConnectionsPolitely(server: Server): () => void {
   return () => {
     if (thrown) return;
     thrown = true;
-    // HTTP/2: GOAWAY on each session (tls/http2-drain.ts). The streams the client sent finish (none is refused
-    // or reset), it opens its next ones on a new connection, which the new workers take, and the session
-    // closes once its last stream has ended.
-    for (const session of sessions) goAwayGracefully(session);
+    // HTTP/2: GOAWAY on each session (tls/http2-drain.ts). The streams under way finish, the client opens its
+    // next ones on a new connection, which the new workers take, and the session closes after its last stream.
+    for (const session of sessions) goAway(session);
     // Answers from now on: before the app's own listener, so that their headers are not written yet.
     server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
       response.shouldKeepAlive = false;

@@ -1,33 +1,20 @@
-import { constants, type ServerHttp2Session } from 'node:http2';
+import type { ServerHttp2Session } from 'node:http2';
 
 /**
- * Ends an HTTP/2 connection without refusing a stream (SPEC §18: a reload drains HTTP/2 sessions with
- * GOAWAY), in RFC 9113 §6.8's two steps. A single GOAWAY names the last stream the server has seen, and a
- * request the client sent just before it arrived would be refused. So: first a GOAWAY naming the largest
- * stream id there is (the client opens no new stream on this connection from now on, and every one it
- * already sent will be served), then a PING; its answer comes after every frame the client sent before it
- * read the GOAWAY, and only then the final GOAWAY, naming the last stream really received. The streams
- * under way finish; the session closes after the last one. The client opens its next streams on a new
- * connection, which the listening socket gives to a worker that still serves.
+ * Ends an HTTP/2 connection of a worker that retires (SPEC §18: a reload drains HTTP/2 sessions with GOAWAY):
+ * a GOAWAY naming the last stream received, after which the streams under way finish and the session closes
+ * once the last one has ended. The client opens its next streams on a new connection, which the listening
+ * socket gives to a worker that still serves.
+ *
+ * What RFC 9113 §6.8 calls a graceful shutdown would first send a GOAWAY naming the largest stream id, wait a
+ * round trip, then send the real one, so that a request crossing the first GOAWAY on the wire is still served.
+ * Node exposes no way to send that first notice (nghttp2's nghttp2_submit_shutdown_notice): any GOAWAY it sends
+ * makes nghttp2 ignore every stream opened after it, whatever id it names (tried: a GOAWAY naming 2^31 - 1,
+ * then a PING, then the real one, refused the same streams; a notice written on the TLS socket beside
+ * nghttp2's own frames left streams without an answer). So a request the client sent in the instant before the
+ * GOAWAY reached it is not processed, and the GOAWAY's last stream id tells the client so: a stream it may
+ * send again on a new connection (RFC 9113 §8.7), as browsers and curl do. docs/operators.md says so.
  */
-
-/** The largest stream id (2^31 - 1): "every stream you may have sent". */
-const ANY_STREAM = 2 ** 31 - 1;
-
-/** How long the PING's answer is waited for; a client that does not answer in that time gets the final GOAWAY anyway. */
-const PING_WAIT_MS = 5_000;
-
-export function goAwayGracefully(session: ServerHttp2Session): void {
-  if (session.closed || session.destroyed) return;
-  let done = false;
-  const close = () => {
-    if (done) return;
-    done = true;
-    clearTimeout(timer);
-    if (!session.closed && !session.destroyed) session.close();
-  };
-  const timer = setTimeout(close, PING_WAIT_MS);
-  timer.unref();
-  session.goaway(constants.NGHTTP2_NO_ERROR, ANY_STREAM);
-  if (!session.ping(() => close())) close();
+export function goAway(session: ServerHttp2Session): void {
+  if (!session.closed && !session.destroyed) session.close();
 }
