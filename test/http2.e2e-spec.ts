@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type http2 from 'node:http2';
 import tls from 'node:tls';
+import { sharedChromium } from './support/admin-console.js';
 import { BugzillaStandIn } from './support/bugzilla-stand-in.js';
 import { attack, h2Request, h2Session, type H2Answer } from './support/http2-client.js';
 import { handshake, httpsRequest, type HttpsAnswer } from './support/https-client.js';
@@ -14,7 +15,8 @@ import { waitFor } from './support/wait.js';
 
 /**
  * SPEC §18's HTTP/2, on the built service over TLS (WORKERS=2, in front of the stand-in Bugzilla): ALPN offers
- * h2 and http/1.1; every answer, served or passed, is the same over both (and an h2 answer carries no
+ * h2 and http/1.1; every answer, served or passed, compressed or not, is the same over both, and Chromium
+ * loads the console and a passed page over h2 (and an h2 answer carries no
  * HTTP/1.1 connection header); a reload drains h2 sessions with GOAWAY and fails no stream (Node's client, and
  * h2load); a rapid-reset attacker is cut off while another client is served.
  *
@@ -261,6 +263,36 @@ describe('HTTP/2 over TLS, WORKERS=2, in front of Bugzilla [sqlite]', () => {
       headers: rest,
     });
     expect(withoutLength(comparable(h2))).toEqual(withoutLength(comparable(h1)));
+  });
+
+  it('Chromium loads the console and a passed page over HTTPS and h2, compressed as it asks', async () => {
+    const browser = await sharedChromium();
+    // The test CA is not in Chromium's store; the chain itself is checked by the Node clients above.
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    try {
+      const page = await context.newPage();
+      const origin = `https://127.0.0.1:${service.port}`;
+      const answers: { url: string; encoding?: string }[] = [];
+      page.on('response', (response) =>
+        answers.push({ url: response.url(), encoding: response.headers()['content-encoding'] }),
+      );
+      await page.goto(`${origin}/admin/`);
+      await page.getByLabel('Login').waitFor();
+      const protocols = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => (entry as PerformanceResourceTiming).nextHopProtocol),
+      );
+      const navigation = await page.evaluate(
+        () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).nextHopProtocol,
+      );
+      expect([navigation, ...new Set(protocols)]).toEqual(['h2', 'h2']);
+      // The console's script (its largest asset) comes in br, as Chromium asks for it.
+      expect(answers.find((answer) => answer.url === `${origin}/admin/app.js`)?.encoding).toBe('br');
+      const passed = await page.goto(`${origin}/buglist.cgi`);
+      expect([passed?.status(), (await passed?.allHeaders())?.['content-encoding']]).toEqual([200, 'br']);
+      expect(await page.title()).toBe('Bug list');
+    } finally {
+      await context.close();
+    }
   });
 
   it('HTTP/1.1 on the same port keeps its own rules: long URLs up to HTTP_MAX_HEADER_BYTES, ambiguous framing refused', async () => {

@@ -51,7 +51,7 @@ let chromiumOfThisProcess: Promise<Browser> | undefined;
  * Journeys share nothing through it: each page has a context of its own (storage, cookies, cache),
  * closed by the harness that made it. Playwright ends the browser when the process exits.
  */
-async function sharedChromium(): Promise<Browser> {
+export async function sharedChromium(): Promise<Browser> {
   const launched = (chromiumOfThisProcess ??= launchChromium());
   try {
     const browser = await launched;
