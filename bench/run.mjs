@@ -34,6 +34,9 @@
 // --compression: the service's answers plain, in gzip and in br: bytes against mod_deflate's, req/s
 // (bench/compression.mjs, its options there).
 //
+// --tls: reads over HTTPS against plain HTTP, and new TLS handshakes per second beside another server's
+// (bench/tls.mjs, its options there).
+//
 // --wan: python-bugzilla's whole catalogue, one product and show_bug.cgi in Chromium through the front and
 // from a Perl Bugzilla behind Apache alone, over an emulated 20 Mbit/s, 40 ms link (bench/wan.mjs, its options there).
 //
@@ -124,6 +127,12 @@ if (process.argv.includes('--reload')) {
 if (process.argv.includes('--soak')) {
   const { soak } = await import('./soak.mjs');
   process.exit(await soak(process.argv.slice(2)));
+}
+
+// --tls: HTTPS keep-alive reads against plain HTTP ones, and new handshakes per second (SPEC §18; bench/tls.mjs).
+if (process.argv.includes('--tls')) {
+  const { tls } = await import('./tls.mjs');
+  process.exit(await tls(process.argv.slice(2)));
 }
 
 // --compression: compressed answers against plain ones, bytes and cost (SPEC §18; bench/compression.mjs).
