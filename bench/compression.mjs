@@ -12,18 +12,14 @@
 // Answers: one product (the bench's big one) over REST; the whole catalogue over REST; the whole catalogue
 // over XML-RPC as python-bugzilla asks for it in its default mode (Product.get of every accessible id).
 // Port: BENCH_PORT (3187) + 8. Results: bench/results/compression.{json,md}.
-import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { benchFixture, median, RESULTS, startBuiltService } from './bench-service.mjs';
 import { serviceTicks, servingPid, waitForHealth } from './processes.mjs';
 import { stopProcess } from './stop-process.mjs';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const RESULTS = join(root, 'bench', 'results');
 
 function parseArgs(argv) {
   const options = { rounds: 3, duration: 5, connections: 10 };
@@ -38,12 +34,6 @@ function parseArgs(argv) {
   }
   return options;
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** One autocannon run of `request`: req/s, non-2xx answers, and the service's CPU per request (ms). */
 function measure(url, request, connections, duration, pid) {
@@ -119,32 +109,14 @@ function rssOf(pid) {
 
 export async function compression(argv) {
   const options = parseArgs(argv);
-  const fixturePath = join(RESULTS, 'fixture.json');
-  if (!existsSync(fixturePath)) {
-    console.error('bench --compression: no bench/results/fixture.json: run `npm run bench:data` first.');
-    return 2;
-  }
-  const fixture = JSON.parse(readFileSync(fixturePath, 'utf8'));
+  const fixture = benchFixture('--compression');
+  if (!fixture) return 2;
   const port = Number(process.env.BENCH_PORT || 3187) + 8;
   const url = `http://127.0.0.1:${port}`;
   const auth = { 'x-bugzilla-api-key': fixture.benchUser.apiKey };
-  mkdirSync(RESULTS, { recursive: true });
-  const log = openSync(join(RESULTS, 'compression-service.log'), 'w');
-  const child = spawn(process.execPath, ['dist/src/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: process.env.DATABASE_URL || fixture.databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-    },
-    stdio: ['ignore', log, log],
-  });
-  closeSync(log);
+  const child = startBuiltService('compression-service', fixture, { PORT: String(port) });
   try {
-    await waitForHealth(url, child, 'compression');
+    await waitForHealth(url, child, 'compression-service');
     const ids = (await (await fetch(`${url}/rest/product_accessible`, { headers: auth })).json()).ids;
     const answers = [
       {

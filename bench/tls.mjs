@@ -8,17 +8,14 @@
 //   each --handshake-url (another server on this machine: Apache's mod_ssl, nginx) for comparison.
 //
 // Ports: BENCH_PORT (3187) + 10 plain, + 11 HTTPS. Results: bench/results/tls.{json,md}.
-import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { benchFixture, median, RESULTS, startBuiltService } from './bench-service.mjs';
 import { waitForHealth } from './processes.mjs';
 import { stopProcess } from './stop-process.mjs';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const RESULTS = join(root, 'bench', 'results');
 
 function parseArgs(argv) {
   const options = { rounds: 3, duration: 5, connections: 10, handshakeUrls: [] };
@@ -34,12 +31,6 @@ function parseArgs(argv) {
   }
   return options;
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 function reads(url, path, headers, connections, duration) {
   return new Promise((resolve, reject) => {
@@ -61,12 +52,8 @@ function handshakesPerSecond(hostPort, seconds) {
 
 export async function tls(argv) {
   const options = parseArgs(argv);
-  const fixturePath = join(RESULTS, 'fixture.json');
-  if (!existsSync(fixturePath)) {
-    console.error('bench --tls: no bench/results/fixture.json: run `npm run bench:data` first.');
-    return 2;
-  }
-  const fixture = JSON.parse(readFileSync(fixturePath, 'utf8'));
+  const fixture = benchFixture('--tls');
+  if (!fixture) return 2;
   const port = Number(process.env.BENCH_PORT || 3187);
   const plainUrl = `http://127.0.0.1:${port + 10}`;
   const httpsUrl = `https://127.0.0.1:${port + 11}`;
@@ -96,23 +83,9 @@ export async function tls(argv) {
     ],
     { stdio: 'ignore' },
   );
-  mkdirSync(RESULTS, { recursive: true });
   const children = [];
   const start = (name, env) => {
-    const log = openSync(join(RESULTS, `${name}.log`), 'w');
-    const child = spawn(process.execPath, ['dist/src/main.js'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: process.env.DATABASE_URL || fixture.databaseUrl,
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        DEMO_DATA: 'false',
-        ...env,
-      },
-      stdio: ['ignore', log, log],
-    });
-    closeSync(log);
+    const child = startBuiltService(name, fixture, env);
     children.push(child);
     return child;
   };

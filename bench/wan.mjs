@@ -34,17 +34,15 @@
 // certificate against --ca-file (BENCH_CA_FILE) when given, else not at all; Chromium and the bench's own
 // GETs do not verify (a test certificate). Results: bench/results/wan.{json,md}.
 import { fork, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { benchFixture, median, RESULTS, root, startBuiltService } from './bench-service.mjs';
 import { waitForHealth } from './processes.mjs';
 import { stopProcess } from './stop-process.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const RESULTS = join(root, 'bench', 'results');
 const MEASURES = ['catalogue', 'slice', 'names', 'product', 'page'];
 
 function parseArgs(argv) {
@@ -88,11 +86,6 @@ function parseArgs(argv) {
 }
 
 const withSlash = (url) => (url.endsWith('/') ? url : `${url}/`);
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 /** The wall clock in ms with sub-ms precision, comparable between processes (the relay's, python's). */
 const epochMs = () => performance.timeOrigin + performance.now();
 
@@ -286,12 +279,8 @@ async function loadPage(browser, url, relay) {
 
 export async function wan(argv) {
   const options = parseArgs(argv);
-  const fixturePath = join(RESULTS, 'fixture.json');
-  if (!existsSync(fixturePath)) {
-    console.error('bench --wan: no bench/results/fixture.json: run `npm run bench:data` first.');
-    return 2;
-  }
-  const fixture = JSON.parse(readFileSync(fixturePath, 'utf8'));
+  const fixture = benchFixture('--wan');
+  if (!fixture) return 2;
   const apiKey = fixture.benchUser.apiKey;
   mkdirSync(RESULTS, { recursive: true });
   const children = [];
@@ -314,23 +303,12 @@ export async function wan(argv) {
       const port = Number(process.env.BENCH_PORT || 3187) + 9;
       const tls = Boolean(process.env.TLS_CERT_FILE && process.env.TLS_KEY_FILE);
       frontUrl = `${tls ? 'https' : 'http'}://127.0.0.1:${port}/`;
-      const log = openSync(join(RESULTS, 'wan-front.log'), 'w');
-      const child = spawn(process.execPath, ['dist/src/main.js'], {
-        cwd: root,
-        env: {
-          ...process.env,
-          DATABASE_URL: process.env.DATABASE_URL || fixture.databaseUrl,
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          LOG_LEVEL: 'warn',
-          DEMO_DATA: 'false',
-          BUGZILLA_URL: options.bugzillaUrl,
-          // /health over https with a test certificate, for waitForHealth's fetch.
-          ...(tls ? { NODE_TLS_REJECT_UNAUTHORIZED: '0' } : {}),
-        },
-        stdio: ['ignore', log, log],
+      const child = startBuiltService('wan-front', fixture, {
+        PORT: String(port),
+        BUGZILLA_URL: options.bugzillaUrl,
+        // /health over https with a test certificate, for waitForHealth's fetch.
+        ...(tls ? { NODE_TLS_REJECT_UNAUTHORIZED: '0' } : {}),
       });
-      closeSync(log);
       children.push(child);
       if (tls) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
       await waitForHealth(frontUrl.slice(0, -1), child, 'wan-front');
