@@ -3,17 +3,13 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DataSource } from 'typeorm';
 import { untilGone as untilProcessesGone, workerPids } from '../bench/processes.mjs';
-import { loadConfig } from '../src/config/app-config.js';
-import { buildDataSourceOptions } from '../src/database/data-source-options.js';
-import { runMigrations } from '../src/database/run-migrations.js';
-import { Seeder } from '../src/seed/seeder.js';
 import { BugzillaStandIn } from './support/bugzilla-stand-in.js';
 import { methodCall } from './support/rpc-client.js';
 import { otherWriterOnUrl } from './support/other-writer.js';
 import { KeepAliveLoad, type LoadTally } from './support/keep-alive-load.js';
 import { PACKAGE_VERSION } from './support/release.js';
+import { seedBeforeStart, seedBulkProducts } from './support/seed-before-start.js';
 import {
   freePort,
   request,
@@ -40,27 +36,15 @@ const LOAD_PATHS = ['/rest/product_accessible', '/rest/product?names=Reload%20A&
 
 /** The products the load reads, and a large catalogue (`big`). */
 async function prepare(database: TestDatabase, { big = true } = {}): Promise<void> {
-  const config = loadConfig({ DATABASE_URL: database.url, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
-  const ds = await new DataSource(buildDataSourceOptions(config)).initialize();
-  try {
-    await runMigrations(ds, () => undefined);
-    await ds.transaction(async (em) => {
-      const seed = new Seeder(em);
-      const owner = await seed.user('owner@reload.test');
-      for (const name of ['Reload A', 'Reload B', 'Reload C']) {
-        const product = await seed.product(name);
-        await seed.component(product, 'General', { owner, description: 'before' });
-      }
-      // A catalogue whose XML-RPC Product.get answer is about 12 MB: far more than a socket's buffers hold.
-      for (let p = 0; p < (big ? BIG_PRODUCTS : 0); p++) {
-        const product = await seed.product(`Reload Big ${p}`);
-        const rows = Array.from({ length: 100 }, (_, c) => [`Part ${c}`, product, owner, `${p}.${c} `.repeat(400), 1]);
-        await seed.insertMany('components', ['name', 'product_id', 'initialowner', 'description', 'isactive'], rows);
-      }
-    });
-  } finally {
-    await ds.destroy();
-  }
+  await seedBeforeStart(database, async (seed) => {
+    const owner = await seed.user('owner@reload.test');
+    for (const name of ['Reload A', 'Reload B', 'Reload C']) {
+      const product = await seed.product(name);
+      await seed.component(product, 'General', { owner, description: 'before' });
+    }
+    // A catalogue whose XML-RPC Product.get answer is about 12 MB: far more than a socket's buffers hold.
+    await seedBulkProducts(seed, { prefix: 'Reload Big', count: big ? BIG_PRODUCTS : 0, owner, repeat: 400 });
+  });
 }
 
 /** Waits until `service`'s output holds `count` lines matching `line`; those lines. */
