@@ -51,6 +51,10 @@ describe('tags and Vary of compressed answers', () => {
     expect(plainEtag('"abc-gzip"')).toBe('"abc"');
     expect(plainEtag('"abc-br"')).toBe('"abc"');
     expect(plainEtag('"abc"')).toBe('"abc"');
+    // Perl Bugzilla's REST ETags are unquoted.
+    expect(encodedEtag('oW7EN9MA7w', 'br')).toBe('oW7EN9MA7w-br');
+    expect(plainEtag('oW7EN9MA7w-br')).toBe('oW7EN9MA7w');
+    expect(plainEtag('W/"abc-gzip"')).toBe('W/"abc"');
   });
 
   it('adds Accept-Encoding to Vary once', () => {

@@ -51,20 +51,18 @@ export function encodingStream(encoding: Encoding): Transform {
 /**
  * The ETag of an answer's bytes in `encoding`: the plain bytes' tag with the coding's name added inside
  * the quotes, as Apache's mod_deflate does (`"abc"` becomes `"abc-gzip"`), so that a cache never takes
- * the compressed bytes for the plain ones.
+ * the compressed bytes for the plain ones. Perl Bugzilla's REST answers carry an unquoted tag
+ * (`ETag: oW7EN9MA7w…`): the name is added at its end (`oW7EN9MA7w…-br`), for the same reason.
  */
 export function encodedEtag(etag: string, encoding: Encoding): string {
-  const weak = etag.startsWith('W/');
-  const tag = weak ? etag.slice(2) : etag;
-  if (!tag.endsWith('"')) return etag;
-  return `${weak ? 'W/' : ''}${tag.slice(0, -1)}-${encoding}"`;
+  return etag.endsWith('"') ? `${etag.slice(0, -1)}-${encoding}"` : `${etag}-${encoding}`;
 }
 
-const ENCODED_SUFFIX = new RegExp(`-(?:${['br', 'gzip', 'zstd'].join('|')})"$`);
+const ENCODED_SUFFIX = new RegExp(`-(?:${['br', 'gzip', 'zstd'].join('|')})("?)$`);
 
 /** The plain bytes' tag of a tag encodedEtag made (any other tag as it is): `If-None-Match` with either matches. */
 export function plainEtag(etag: string): string {
-  return etag.replace(ENCODED_SUFFIX, '"');
+  return etag.replace(ENCODED_SUFFIX, '$1');
 }
 
 /**
