@@ -72,8 +72,9 @@ export class ServedCompression {
     const etag = reply.getHeader('etag') as string | undefined;
 
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-      const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
-      if (bytes.length < MIN_COMPRESSED_BYTES) return done(null, payload);
+      // Counted before it is encoded: most answers of a string (errors, small lists) stay plain.
+      const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+      if (length < MIN_COMPRESSED_BYTES) return done(null, payload);
       const kept = etag === undefined ? undefined : this.cache.get(etag, encoding);
       if (kept !== undefined) {
         this.fromKept++;
@@ -81,7 +82,7 @@ export class ServedCompression {
       }
       this.compressed++;
       const generation = this.generation;
-      encodeBytes(bytes, encoding).then(
+      encodeBytes(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding).then(
         (compressed) => {
           if (etag !== undefined && generation === this.generation) this.cache.set(etag, encoding, compressed);
           done(null, encoded(reply, encoding, etag, compressed));
