@@ -9,6 +9,7 @@ import { PinoNestLogger } from './bugzilla/nest-logger.js';
 import { sendError } from './bugzilla/error-envelope.js';
 import { BODY_LIMIT_BYTES, applyHttpConventions, optionsAnswerer } from './bugzilla/http-conventions.js';
 import { lingerOnUnreadBody } from './bugzilla/lingering-close.js';
+import { arrivalDeadlines, http1ServerDeadlines } from './bugzilla/arrival-deadlines.js';
 import { admitRequests, clientErrorAnswer, requestUrlRewriter } from './bugzilla/request-admission.js';
 import type { AppConfig } from './config/app-config.js';
 import { AppMetrics } from './metrics/app-metrics.js';
@@ -25,6 +26,7 @@ import { OutsideWrites } from './front/outside-writes.js';
 import { tlsServerOptions } from './tls/tls-options.js';
 import { http2ServerOptions, KEEP_ALIVE_MS, serveHttp1AsBefore } from './tls/http2-options.js';
 import { guardHttp2Sessions, RESET_BURST } from './tls/http2-guard.js';
+import { boundRequestArrival } from './tls/http2-request-deadline.js';
 import { sharedTicketKeys } from './tls/ticket-keys.js';
 
 /**
@@ -35,6 +37,7 @@ export async function createApp(
   config: AppConfig,
   extend?: (app: NestFastifyApplication) => void,
 ): Promise<NestFastifyApplication> {
+  const deadlines = arrivalDeadlines(config);
   const adapter = new FastifyAdapter({
     // TLS_CERT_FILE + TLS_KEY_FILE: HTTPS and HTTP/2 on PORT (SPEC §18), the pair checked when the settings
     // were read; HTTP/1.1 stays on the same port for the clients that ask for it.
@@ -47,7 +50,9 @@ export async function createApp(
     bodyLimit: BODY_LIMIT_BYTES,
     // Request lines (python-bugzilla's product lists travel in the URL) and headers up to the setting;
     // past it Node answers before any request exists, through clientErrorHandler.
-    http: { maxHeaderSize: config.httpMaxHeaderBytes },
+    // A request head and a whole request arrive within their deadlines (arrival-deadlines.ts); over HTTPS,
+    // set on the HTTP/2 server's HTTP/1.1 side below.
+    http: { maxHeaderSize: config.httpMaxHeaderBytes, ...http1ServerDeadlines(deadlines) },
     clientErrorHandler: clientErrorAnswer(config.httpMaxHeaderBytes),
     // A path parameter may be as long as any URL the service accepts, so that an over-long product
     // name is a name that matches nothing, as any other.
@@ -62,9 +67,8 @@ export async function createApp(
       lingerOnUnreadBody(request, reply);
       sendError(error, request, reply);
     },
-    // Long waits on the network must not hold a socket forever. In front of a Bugzilla, a passed
-    // request (a 100 MB attachment upload) may take as long as Bugzilla may (BUGZILLA_TIMEOUT_MS).
-    requestTimeout: config.bugzillaUrl ? Math.max(60_000, config.bugzillaTimeoutMs) : 60_000,
+    // (Fastify sets this one on the server after making it.)
+    requestTimeout: deadlines.requestTimeoutMs,
     // While shutting down, a request on a connection already accepted is served, not answered with
     // Fastify's own 503 body (the close waits for it, then the database pool closes).
     return503OnClosing: false,
@@ -88,7 +92,10 @@ export async function createApp(
       logger.warn(`HTTP/2 connection from ${peer} closed: it cancelled streams faster than ${RESET_BURST} at once`),
     );
   const fastify = app.getHttpAdapter().getInstance();
-  if (config.tls) serveHttp1AsBefore(app.getHttpServer(), config.httpMaxHeaderBytes);
+  if (config.tls) {
+    serveHttp1AsBefore(app.getHttpServer(), config.httpMaxHeaderBytes, deadlines);
+    boundRequestArrival(app.getHttpServer(), deadlines.requestTimeoutMs);
+  }
   if (config.tls && config.metrics) app.get(AppMetrics).certificate(config.tls);
   // In front of a Perl Bugzilla (SPEC §13): the front decides, in the same onRequest hook, who answers.
   const front = config.bugzillaUrl

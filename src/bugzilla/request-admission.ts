@@ -25,6 +25,9 @@ const tooLong = (limit: number) =>
     414,
   );
 
+/** A request that took longer to arrive than the service waits (arrival-deadlines.ts): 408. */
+export const lateRequest = () => Errors.badRequest('The request took too long to arrive.');
+
 /** Fastify's `rewriteUrl`: runs before routing, for every request. */
 export function requestUrlRewriter(maxHeaderBytes: number): (request: IncomingMessage) => string {
   return (request) => {
@@ -76,10 +79,13 @@ export function clientErrorAnswer(maxHeaderBytes: number) {
       error.code === 'HPE_HEADER_OVERFLOW'
         ? [414, 'URI Too Long', tooLong(maxHeaderBytes)]
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, 'Request Timeout', Errors.badRequest('The request took too long to arrive.')]
+          ? [408, 'Request Timeout', lateRequest()]
           : [400, 'Bad Request', Errors.badRequest('The request is not valid HTTP.')];
     const body = JSON.stringify(envelope(answer.code, answer.message));
-    if (socket.writable) {
+    // An answer already begun on this connection (a request whose body stopped arriving while it was
+    // answered) cannot be followed by another: the connection is only closed.
+    const answering = (socket as Socket & { _httpMessage?: { headersSent: boolean } | null })._httpMessage;
+    if (socket.writable && !answering?.headersSent) {
       socket.write(
         `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
           `Content-Length: ${Buffer.byteLength(body)}\r\nAccess-Control-Allow-Origin: *\r\n` +

@@ -37,6 +37,8 @@ describe('loadConfig', () => {
       workers: 1,
       adminUi: true,
       httpMaxHeaderBytes: 262144,
+      httpHeadersTimeoutMs: 60000,
+      httpRequestTimeoutMs: 60000,
       galera: { start: 'first', failback: false, writeRetryMs: 10000, causalReads: false },
       bugzillaUrl: undefined,
       bugzillaTimeoutMs: 300000,

@@ -115,6 +115,17 @@ export interface AppConfig {
    * query string and a path parameter. python-bugzilla sends a whole product list in one URL.
    */
   httpMaxHeaderBytes: number;
+  /**
+   * How long a request line plus headers may take to arrive, from the connection's start or the previous
+   * answer's end (Node's `headersTimeout`): a client sending its head a byte at a time (slowloris) is
+   * answered 408 and its connection closed, over HTTP and over HTTPS's HTTP/1.1.
+   */
+  httpHeadersTimeoutMs: number;
+  /**
+   * How long a whole request (head and body) may take to arrive (Node's `requestTimeout`; an HTTP/2 stream's
+   * END_STREAM likewise); in front of a Bugzilla at least BUGZILLA_TIMEOUT_MS, as a passed upload may take.
+   */
+  httpRequestTimeoutMs: number;
   /** Galera nodes (several in DATABASE_URL): how the service uses them (docs/operators.md, "Running on Galera"). */
   galera: GaleraSettings;
   /**
@@ -202,6 +213,8 @@ export const SETTINGS = {
   WORKERS: '1',
   ADMIN_UI: 'true',
   HTTP_MAX_HEADER_BYTES: '262144',
+  HTTP_HEADERS_TIMEOUT_MS: '60000',
+  HTTP_REQUEST_TIMEOUT_MS: '60000',
   DB_NODE_START: 'first',
   DB_NODE_FAILBACK: 'false',
   DB_WRITE_RETRY_MS: '10000',
@@ -602,6 +615,8 @@ export function loadConfig(given: Env = process.env): AppConfig {
     workers: integer(env, 'WORKERS', 1, 256),
     adminUi: bool(env, 'ADMIN_UI'),
     httpMaxHeaderBytes: integer(env, 'HTTP_MAX_HEADER_BYTES', MIN_HEADER_BYTES, MAX_HEADER_BYTES),
+    httpHeadersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 1000, 600_000),
+    httpRequestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 1000, 86_400_000),
     galera: galeraSettings(env, database),
     bugzillaUrl: bugzillaUrl(env),
     bugzillaTimeoutMs: integer(env, 'BUGZILLA_TIMEOUT_MS', 1, 86_400_000),

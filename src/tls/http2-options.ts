@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { SecureServerOptions } from 'node:http2';
+import { type ArrivalDeadlines, http1ServerDeadlines } from '../bugzilla/arrival-deadlines.js';
 
 /**
  * HTTP/2 over TLS on PORT (SPEC §18): ALPN offers `h2` and `http/1.1` (a client without HTTP/2 —
@@ -59,11 +60,15 @@ export const KEEP_ALIVE_MS = 72_000;
 
 /**
  * The HTTP/1.1 connections an HTTP/2 server takes (`allowHTTP1`) are parsed by Node's HTTP/1.1 server code,
- * which reads its limits from the server object: an HTTP/2 server has none of them, so Node's defaults
- * would apply (a 16 KiB request head, no keep-alive timeout). They are set here as the HTTP/1.1 server has them.
+ * which reads its limits from the server object: an HTTP/2 server has Node's defaults there (a 16 KiB request
+ * head, no keep-alive timeout, 300 s for a whole request, deadlines checked every 30 s), and Fastify sets none
+ * of them on it. They are set here as the HTTP/1.1 server has them, before it listens (Node starts its
+ * deadline checks then).
  */
-export function serveHttp1AsBefore(server: object, maxHeaderBytes: number): void {
-  const http1 = server as { maxHeaderSize?: number } & Pick<Server, 'keepAliveTimeout'>;
-  http1.maxHeaderSize = maxHeaderBytes;
-  http1.keepAliveTimeout = KEEP_ALIVE_MS;
+export function serveHttp1AsBefore(server: object, maxHeaderBytes: number, deadlines: ArrivalDeadlines): void {
+  Object.assign(server as Server, {
+    maxHeaderSize: maxHeaderBytes,
+    keepAliveTimeout: KEEP_ALIVE_MS,
+    ...http1ServerDeadlines(deadlines),
+  });
 }
