@@ -200,6 +200,19 @@ describe.each(DIALECTS)('compression of served answers [%s]', (dialect: Dialect)
     expect(afterChange).toEqual({ kept: after.kept, compressed: after.compressed + 1 });
   });
 
+  it('requests arriving together for an answer not compressed yet share one compression', async () => {
+    const url = '/rest/product?names=Open&include_fields=components';
+    const plain = await send(url);
+    const before = await compressions();
+    const together = await Promise.all(Array.from({ length: 5 }, () => send(url, { 'accept-encoding': 'br' })));
+    const after = await compressions();
+    for (const answer of together) {
+      expect([answer.status, answer.headers['content-encoding']]).toEqual([200, 'br']);
+      expect(decoded(answer)).toBe(plain.bytes.toString('utf8'));
+    }
+    expect(after).toEqual({ kept: before.kept + 4, compressed: before.compressed + 1 });
+  });
+
   it('keeps compressed bytes per visibility: an insider gets the secret product, anyone else never does', async () => {
     const url = '/rest/product?type=accessible&include_fields=name';
     const insider = { 'accept-encoding': 'gzip', 'x-bugzilla-api-key': memberKey };
@@ -225,6 +238,21 @@ describe.each(DIALECTS)('compression of served answers [%s]', (dialect: Dialect)
     expect(second.bytes.equals(first.bytes)).toBe(true);
     expect(after).toEqual({ kept: before.kept + 1, compressed: before.compressed + 1 });
     expect(first.bytes.length).toBeLessThan(plain.bytes.length / 5);
+  });
+
+  it('the whole catalogue asked for by several clients at once, after a change, is compressed once as it streams', async () => {
+    const url = '/rest/product?type=accessible';
+    await app.rows("UPDATE components SET description = 'Streamed anew' WHERE name = 'Piece 0'");
+    const plain = await send(url);
+    expect(plain.bytes.toString('utf8')).toContain('Streamed anew');
+    const before = await compressions();
+    const together = await Promise.all(Array.from({ length: 3 }, () => send(url, { 'accept-encoding': 'gzip' })));
+    const after = await compressions();
+    for (const answer of together) {
+      expect([answer.status, answer.headers['content-encoding']]).toEqual([200, 'gzip']);
+      expect(decoded(answer)).toBe(plain.bytes.toString('utf8'));
+    }
+    expect(after).toEqual({ kept: before.kept + 2, compressed: before.compressed + 1 });
   });
 });
 

@@ -3,12 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CompressionCounts } from '../metrics/app-metrics.js';
 import { negotiatedEncoding } from './accept-encoding.js';
 import type { CompressedAnswers } from './compressed-answers.js';
+import { afterCompression } from './after-compression.js';
 import {
   type Encoding,
   encodeBytes,
   encodedEtag,
   encodingStream,
   forbidsTransform,
+  ignoreEnd,
   isCompressibleType,
   varyWithAcceptEncoding,
 } from './encodings.js';
@@ -28,6 +30,9 @@ type Done = (error: Error | null, payload?: unknown) => void;
  * request's `Accept-Encoding` prefers, with `Content-Encoding` and its own ETag (encodedEtag). An answer
  * with an ETag is compressed once (CompressedAnswers) and served from those bytes after: the model's
  * answers, the whole catalogue streamed included, cost a compression per revision, not per request.
+ * Requests for an answer whose compression is under way wait for its bytes rather than compressing them
+ * again: after a new revision, many clients asking at once for the same large answer (python-bugzilla's
+ * whole catalogue: seconds of CPU) cost one compression, not one each.
  * Passed answers (the front's, pass-on.ts) are written on the raw response and never come here.
  */
 export class ServedCompression {
@@ -36,6 +41,11 @@ export class ServedCompression {
   /** Answers sent compressed from kept bytes, and compressed for their request (the metrics). */
   private fromKept = 0;
   private compressed = 0;
+  /**
+   * Compressions under way, by coding and ETag: each resolves to the compressed bytes, or to undefined when
+   * they are not kept (larger than the cache takes, or the answer was not written to its end).
+   */
+  private readonly underWay = new Map<string, Promise<Buffer | undefined>>();
 
   constructor(private readonly cache: CompressedAnswers) {}
 
@@ -43,6 +53,9 @@ export class ServedCompression {
   newRevision(): void {
     this.generation++;
     this.cache.clear();
+    // A compression under way still ends for the requests waiting for it (their ETag names those bytes),
+    // but a request from now on starts its own, which is kept for the new revision.
+    this.underWay.clear();
   }
 
   get counts(): CompressionCounts {
@@ -80,13 +93,17 @@ export class ServedCompression {
         this.fromKept++;
         return done(null, encoded(reply, encoding, etag, kept));
       }
-      this.compressed++;
-      const generation = this.generation;
-      encodeBytes(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding).then(
-        (compressed) => {
-          if (etag !== undefined && generation === this.generation) this.cache.set(etag, encoding, compressed);
-          done(null, encoded(reply, encoding, etag, compressed));
-        },
+      const own = () => encodeBytes(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding);
+      const joined = etag === undefined ? undefined : this.underWay.get(keyOf(etag, encoding));
+      if (joined !== undefined) this.fromKept++;
+      else this.compressed++;
+      // A compression joined that keeps nothing (a streamed answer of the same tag, past the cache's bound)
+      // leaves this request to compress its own.
+      const compression: Promise<Buffer> = joined
+        ? joined.then((bytes) => bytes ?? own(), own)
+        : this.startCompression(etag, encoding, (keep) => own().then(keep)).then((bytes) => bytes ?? own());
+      compression.then(
+        (compressed) => done(null, encoded(reply, encoding, etag, compressed)),
         (error: Error) => done(error),
       );
       return;
@@ -100,10 +117,42 @@ export class ServedCompression {
         payload.destroy();
         return done(null, encoded(reply, encoding, etag, kept));
       }
+      const joined = etag === undefined ? undefined : this.underWay.get(keyOf(etag, encoding));
+      if (joined !== undefined) {
+        this.fromKept++;
+        return done(null, encoded(reply, encoding, etag, afterCompression(joined, payload, encoding)));
+      }
       this.compressed++;
       return done(null, encoded(reply, encoding, etag, this.encodedStream(payload, encoding, etag)));
     }
     done(null, payload);
+  }
+
+  /**
+   * Runs `compress` as the compression under way of (`etag`, `encoding`) until it settles, and keeps its bytes
+   * for the revision it began in. `compress` calls `keep` with the compressed bytes, or with undefined when there
+   * are none to keep; an answer without an ETag is compressed for its request alone.
+   */
+  private startCompression(
+    etag: string | undefined,
+    encoding: Encoding,
+    compress: (keep: (bytes: Buffer | undefined) => Buffer | undefined) => Promise<Buffer | undefined>,
+  ): Promise<Buffer | undefined> {
+    const generation = this.generation;
+    const keep = (bytes: Buffer | undefined) => {
+      if (bytes !== undefined && etag !== undefined && generation === this.generation)
+        this.cache.set(etag, encoding, bytes);
+      return bytes;
+    };
+    const compression = compress(keep);
+    if (etag === undefined) return compression;
+    const key = keyOf(etag, encoding);
+    this.underWay.set(key, compression);
+    const settled = () => {
+      if (this.underWay.get(key) === compression) this.underWay.delete(key);
+    };
+    compression.then(settled, settled);
+    return compression;
   }
 
   /**
@@ -116,34 +165,47 @@ export class ServedCompression {
       pipeline(source, encoder, ignoreEnd);
       return encoder;
     }
-    const generation = this.generation;
     const limit = this.cache.entryLimitBytes;
-    const cache = this.cache;
-    const isCurrent = () => generation === this.generation;
-    let chunks: Buffer[] | undefined = [];
-    let size = 0;
-    const keeper = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        if (chunks !== undefined) {
-          size += chunk.length;
-          if (size > limit) chunks = undefined;
-          else chunks.push(chunk);
-        }
-        callback(null, chunk);
-      },
-      flush(callback) {
-        if (chunks !== undefined && isCurrent()) cache.set(etag, encoding, Buffer.concat(chunks, size));
-        chunks = undefined;
-        callback();
-      },
-    });
+    let keeper!: Transform;
+    void this.startCompression(
+      etag,
+      encoding,
+      (keep) =>
+        new Promise((settle) => {
+          let chunks: Buffer[] | undefined = [];
+          let size = 0;
+          // Too large to keep, or not written to its end (the client left): requests waiting for these bytes
+          // compress their own answer.
+          const keepNothing = () => {
+            chunks = undefined;
+            settle(undefined);
+          };
+          keeper = new Transform({
+            transform(chunk: Buffer, _encoding, callback) {
+              if (chunks !== undefined) {
+                size += chunk.length;
+                if (size > limit) keepNothing();
+                else chunks.push(chunk);
+              }
+              callback(null, chunk);
+            },
+            flush(callback) {
+              if (chunks !== undefined) settle(keep(Buffer.concat(chunks, size)));
+              chunks = undefined;
+              callback();
+            },
+          });
+          keeper.once('close', keepNothing);
+        }),
+    );
     pipeline(source, encoder, keeper, ignoreEnd);
     return keeper;
   }
 }
 
-/** pipeline's callback: a client that left ends the streams, which is nothing to report. */
-function ignoreEnd(): void {}
+function keyOf(etag: string, encoding: Encoding): string {
+  return `${encoding} ${etag}`;
+}
 
 /** Sets what a compressed answer's headers say, and answers its body. */
 function encoded<T>(reply: FastifyReply, encoding: Encoding, etag: string | undefined, body: T): T {

@@ -300,7 +300,8 @@ export class AppMetrics {
       name: 'bugzilla_compressed_answers_total',
       help:
         "Answers of the service's own sent compressed, by where the bytes came from: 'kept' (compressed " +
-        "before for this catalogue revision) or 'compressed' (compressed for this request).",
+        "before for this catalogue revision, or by an earlier request it waited for) or 'compressed' " +
+        '(compressed for this request).',
       labelNames: ['bytes'] as const,
       registers: [this.registry],
       collect() {
