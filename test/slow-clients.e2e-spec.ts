@@ -117,7 +117,7 @@ describe.each<Transport>(['http', 'https'])('over %s (HTTP/1.1)', (transport) =>
     expect(written).toBeGreaterThan(5);
   });
 
-  it('on a kept-alive connection, the next request head is held to the deadline from the previous answer', async () => {
+  it('on a kept-alive connection, the next request head is held to the deadline from its first byte', async () => {
     const served = 'GET /rest/version HTTP/1.1\r\nHost: bugzilla.example\r\n\r\n';
     const { received } = await trickle(transport, served, [slowHead, ...headerLines], 100);
     expect(answers(received)).toEqual([

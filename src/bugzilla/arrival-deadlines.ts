@@ -9,7 +9,7 @@ import type { AppConfig } from '../config/app-config.js';
  * `client_body_timeout` are 60 s, as are these by default.
  */
 export interface ArrivalDeadlines {
-  /** A request line plus headers, from the connection's start or the previous answer's end. */
+  /** A request line plus headers, from the connection's start, or from the first byte of the next request on a kept-alive one (an idle connection is the keep-alive timeout's). */
   headersTimeoutMs: number;
   /** A whole request, head and body. */
   requestTimeoutMs: number;

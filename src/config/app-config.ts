@@ -116,8 +116,8 @@ export interface AppConfig {
    */
   httpMaxHeaderBytes: number;
   /**
-   * How long a request line plus headers may take to arrive, from the connection's start or the previous
-   * answer's end (Node's `headersTimeout`): a client sending its head a byte at a time (slowloris) is
+   * How long a request line plus headers may take to arrive, from the connection's start or the next
+   * request's first byte (Node's `headersTimeout`): a client sending its head a byte at a time (slowloris) is
    * answered 408 and its connection closed, over HTTP and over HTTPS's HTTP/1.1.
    */
   httpHeadersTimeoutMs: number;
