@@ -12,8 +12,8 @@ import type { ServerHttp2Session } from 'node:http2';
  * makes nghttp2 ignore every stream opened after it, whatever id it names (tried: a GOAWAY naming 2^31 - 1,
  * then a PING, then the real one, refused the same streams; a notice frame written on the TLS socket beside
  * nghttp2's own frames aborts the process: Node asserts a single write at a time on the TLS stream; and a
- * SETTINGS_MAX_CONCURRENT_STREAMS of 0 first makes nghttp2 refuse, with REFUSED_STREAM, the streams sent before
- * the client saw it). So a request the client sent in the instant before the
+ * SETTINGS_MAX_CONCURRENT_STREAMS of 0 sent first, then the GOAWAY once it is acknowledged, still ends the
+ * client's requests under way in REFUSED_STREAM: those it held back for the new limit are refused at the GOAWAY). So a request the client sent in the instant before the
  * GOAWAY reached it is not processed, and the GOAWAY's last stream id tells the client so: a stream it may
  * send again on a new connection (RFC 9113 §8.7), as browsers and curl do. docs/operators.md says so.
  */
