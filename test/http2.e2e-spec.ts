@@ -27,7 +27,9 @@ import { MAX_CONCURRENT_STREAMS, MAX_HEADER_PAIRS, MAX_INVALID_FRAMES } from '..
  * h2 and http/1.1; every answer, served or passed, compressed or not, is the same over both, and Chromium
  * loads the console and a passed page over h2 (and an h2 answer carries no
  * HTTP/1.1 connection header); a reload drains h2 sessions with GOAWAY and fails no stream (Node's client, and
- * h2load); a rapid-reset attacker is cut off while another client is served.
+ * h2load); a rapid-reset attacker is cut off while another client is served, and so are the other attacks
+ * whose bounds src/tls/http2-options.ts sets (streams past the concurrent limit, header fields past the
+ * count, HPACK bombs past HTTP_MAX_HEADER_BYTES), written frame by frame (test/support/http2-frames.ts).
  *
  * HTTP/2 is the edge's: the answers do not depend on the database behind it, so this file runs on one
  * (SQLite, the quickest to start); test/tls.e2e-spec.ts reads each database over HTTPS.

@@ -21,7 +21,7 @@ import { PACKAGE_VERSION } from './support/release.js';
  * certificates this file makes with `openssl`: TLS versions and suites, session resumption, the start refused
  * in one line for a pair that cannot serve, a renewal taken over by SIGHUP under load with no request failing,
  * a bad pair at a reload not swapped in, the redirect listener and its ACME path, X-Forwarded-Proto on passed
- * requests, python-bugzilla over HTTPS.
+ * requests, python-bugzilla over HTTPS, and testssl.sh's scan of the port.
  *
  * TLS itself does not depend on the database: its plumbing runs on one (SQLite, the quickest to start, with
  * WORKERS=2 so that the supervisor's socket handover and the shared ticket keys are exercised). What depends
