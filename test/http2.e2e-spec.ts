@@ -5,6 +5,14 @@ import tls from 'node:tls';
 import { sharedChromium } from './support/admin-console.js';
 import { BugzillaStandIn } from './support/bugzilla-stand-in.js';
 import { attack, h2Request, h2Session, type H2Answer } from './support/http2-client.js';
+import {
+  H2_ERROR,
+  indexedField,
+  literalField,
+  newestEntryTimes,
+  RawH2Connection,
+  requestBlock,
+} from './support/http2-frames.js';
 import { handshake, httpsRequest, type HttpsAnswer } from './support/https-client.js';
 import { methodCall } from './support/rpc-client.js';
 import { prepareSecureProducts } from './support/secure-products.js';
@@ -12,13 +20,16 @@ import { startService, stopService, type ServiceProcess } from './support/servic
 import { TestCertificateAuthority } from './support/test-certificates.js';
 import { createTestDatabase, type TestDatabase } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
+import { MAX_CONCURRENT_STREAMS, MAX_HEADER_PAIRS, MAX_INVALID_FRAMES } from '../src/tls/http2-options.js';
 
 /**
  * SPEC §18's HTTP/2, on the built service over TLS (WORKERS=2, in front of the stand-in Bugzilla): ALPN offers
  * h2 and http/1.1; every answer, served or passed, compressed or not, is the same over both, and Chromium
  * loads the console and a passed page over h2 (and an h2 answer carries no
  * HTTP/1.1 connection header); a reload drains h2 sessions with GOAWAY and fails no stream (Node's client, and
- * h2load); a rapid-reset attacker is cut off while another client is served.
+ * h2load); a rapid-reset attacker is cut off while another client is served, and so are the other attacks
+ * whose bounds src/tls/http2-options.ts sets (streams past the concurrent limit, header fields past the
+ * count, HPACK bombs past HTTP_MAX_HEADER_BYTES), written frame by frame (test/support/http2-frames.ts).
  *
  * HTTP/2 is the edge's: the answers do not depend on the database behind it, so this file runs on one
  * (SQLite, the quickest to start); test/tls.e2e-spec.ts reads each database over HTTPS.
@@ -36,6 +47,9 @@ function comparable(answer: HttpsAnswer | H2Answer) {
   }
   return { status: answer.status, headers, body: answer.body.toString('base64') };
 }
+
+/** The service's HTTP_MAX_HEADER_BYTES (its default, set here because the HPACK bomb test counts up to it). */
+const HTTP_MAX_HEADER_BYTES = 262_144;
 
 const H2LOAD = '/usr/bin/h2load';
 
@@ -206,6 +220,7 @@ describe('HTTP/2 over TLS, WORKERS=2, in front of Bugzilla [sqlite]', () => {
       TLS_KEY_FILE: pair.key,
       BUGZILLA_URL: bugzilla.url(),
       LOG_LEVEL: 'warn',
+      HTTP_MAX_HEADER_BYTES: String(HTTP_MAX_HEADER_BYTES),
     });
     session = await h2Session(service.port, ca.caFile);
   }, 180_000);
@@ -389,6 +404,174 @@ describe('HTTP/2 over TLS, WORKERS=2, in front of Bugzilla [sqlite]', () => {
       await whileAnotherClientIsServed(['/health'], async () => {
         const sent = await attack(kind, service.port, ca.caFile);
         console.log(`${kind} flood: the connection was closed after ${sent} frames were written`);
+      });
+    },
+  );
+
+  /** The resident memory of the service's workers (kB), summed: what an attack on one connection could swell. */
+  function workersRssKb(): number {
+    const pid = service.child.pid!;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    // WORKERS=2: a reading of nothing would pass any bound.
+    if (children.length !== 2)
+      throw new Error(`expected 2 workers under ${pid}, found ${children.join(' ') || 'none'}`);
+    return children.reduce(
+      (sum, child) => sum + Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child}/status`, 'utf8'))![1]),
+      0,
+    );
+  }
+
+  /** Runs `attack` while sampling the workers' RSS: how far above its level before the attack it went (MB). */
+  async function rssGrowthMb(attack: () => Promise<void>): Promise<number> {
+    const before = workersRssKb();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, workersRssKb())), 10);
+    try {
+      await attack();
+    } finally {
+      clearInterval(sampler);
+    }
+    return (Math.max(peak, workersRssKb()) - before) / 1024;
+  }
+
+  const streamsOf = (count: number, path = '/rest/product_accessible') =>
+    Array.from({ length: count }, () => requestBlock(path));
+
+  it('a client opening 150 streams at once, before acknowledging the limit of 100: the first 100 answered, the other 50 refused (REFUSED_STREAM), the connection goes on; another client is served meanwhile', async () => {
+    await whileAnotherClientIsServed(['/rest/product_accessible', '/health'], async () => {
+      const flood = await RawH2Connection.open(service.port, ca.caFile, { acknowledgeSettings: false });
+      try {
+        const ids = flood.send(streamsOf(150));
+        await flood.settled(ids);
+        expect(flood.tally(ids.slice(0, MAX_CONCURRENT_STREAMS))).toEqual({ '200': 100 });
+        expect(flood.tally(ids.slice(MAX_CONCURRENT_STREAMS))).toEqual({ [`reset ${H2_ERROR.REFUSED_STREAM}`]: 50 });
+        // The refusals are not held against a client that stays under the limit afterwards.
+        const [next] = flood.send(streamsOf(1, '/health'));
+        await flood.settled([next]);
+        expect([flood.tally([next]), flood.closed, flood.goaway]).toEqual([{ '200': 1 }, false, undefined]);
+      } finally {
+        flood.close();
+      }
+    });
+  });
+
+  it('a client that keeps opening streams past the limit has its connection closed once its refusals pass maxSessionInvalidFrames; another client is served meanwhile', async () => {
+    await whileAnotherClientIsServed(['/rest/product_accessible', '/health'], async () => {
+      const flood = await RawH2Connection.open(service.port, ca.caFile, { acknowledgeSettings: false });
+      try {
+        // 400 streams in one write: 100 taken, then refusals until Node closes the connection.
+        const ids = flood.send(streamsOf(400));
+        await waitFor('the connection closed', () => flood.closed);
+        const refused = ids.filter((id) => flood.reset.has(id));
+        // Node counts refusals from 0 and closes at the one past the limit, whose RST_STREAM nghttp2 has queued
+        // already: 102 refusals, all of them REFUSED_STREAM, none of a stream the service had taken.
+        expect(flood.tally(refused)).toEqual({ [`reset ${H2_ERROR.REFUSED_STREAM}`]: MAX_INVALID_FRAMES + 2 });
+        expect(refused[0]).toBe(ids[MAX_CONCURRENT_STREAMS]);
+        // The streams it had taken were answered 200 or not at all; none past the first 100. It closes without GOAWAY.
+        const answered = [...flood.answered.keys()];
+        expect(answered.every((id) => id < ids[MAX_CONCURRENT_STREAMS])).toBe(true);
+        expect(new Set([...flood.answered.values()].map((answer) => answer.status))).toEqual(new Set([200]));
+        expect(flood.goaway).toBeUndefined();
+      } finally {
+        flood.close();
+      }
+    });
+  });
+
+  it('a client that acknowledged the limit and opens more streams anyway commits a protocol error: its connection is closed, no stream past the 100th answered; another client is served meanwhile', async () => {
+    await whileAnotherClientIsServed(['/rest/product_accessible', '/health'], async () => {
+      const flood = await RawH2Connection.open(service.port, ca.caFile, { acknowledgeSettings: true });
+      try {
+        const ids = flood.send(streamsOf(150));
+        await waitFor('the connection closed', () => flood.closed);
+        expect(flood.tally(ids.slice(MAX_CONCURRENT_STREAMS))).toEqual({ none: 50 });
+        expect(new Set([...flood.answered.values()].map((answer) => answer.status))).toEqual(new Set([200]));
+      } finally {
+        flood.close();
+      }
+    });
+  });
+
+  it(`a request of ${MAX_HEADER_PAIRS} header fields is served, one of ${MAX_HEADER_PAIRS + 1} is reset (ENHANCE_YOUR_CALM), and the connection goes on`, async () => {
+    const client = await RawH2Connection.open(service.port, ca.caFile, { acknowledgeSettings: true });
+    try {
+      // requestBlock's four pseudo-header fields count too.
+      const fields = (count: number) => Array.from({ length: count - 4 }, (_, n) => literalField(`x-field-${n}`, 'v'));
+      const ids = client.send([
+        requestBlock('/health', fields(MAX_HEADER_PAIRS)),
+        requestBlock('/health', fields(MAX_HEADER_PAIRS + 1)),
+        requestBlock('/health'),
+      ]);
+      await client.settled(ids);
+      expect(ids.map((id) => client.tally([id]))).toEqual([
+        { '200': 1 },
+        { [`reset ${H2_ERROR.ENHANCE_YOUR_CALM}`]: 1 },
+        { '200': 1 },
+      ]);
+      expect(client.closed).toBe(false);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('an HPACK bomb: a header list decoded past HTTP_MAX_HEADER_BYTES (RFC 7541 sizes) is reset (ENHANCE_YOUR_CALM), one just under it served', async () => {
+    const client = await RawH2Connection.open(service.port, ca.caFile, { acknowledgeSettings: true });
+    try {
+      // A 4,000-byte value put once into the dynamic table, then named by one byte: each reference decodes to
+      // 4,038 bytes as RFC 7541 counts them (name, value, 32). The four pseudo-headers count 198 more.
+      const entry = 'x-bomb'.length + 4_000 + 32;
+      const under = Math.floor((HTTP_MAX_HEADER_BYTES - 198) / entry) - 1;
+      const bomb = (references: number) => [indexedField('x-bomb', 'b'.repeat(4_000)), newestEntryTimes(references)];
+      const ids = client.send([
+        requestBlock('/health', bomb(under)),
+        requestBlock('/health', bomb(under + 1)),
+        requestBlock('/health'),
+      ]);
+      await client.settled(ids);
+      expect(ids.map((id) => client.tally([id]))).toEqual([
+        { '200': 1 },
+        { [`reset ${H2_ERROR.ENHANCE_YOUR_CALM}`]: 1 },
+        { '200': 1 },
+      ]);
+    } finally {
+      client.close();
+    }
+  });
+
+  it.each([
+    ['acknowledged', true],
+    ['never acknowledged (Node then applies its own ceiling)', false],
+  ])(
+    'HPACK bombs on 100 streams at once, 64 MB decoded each from 16 KB sent, the limits %s: every stream reset, the workers stay within their memory; another client is served meanwhile',
+    async (_what, acknowledgeSettings) => {
+      await whileAnotherClientIsServed(['/rest/product_accessible', '/health'], async () => {
+        const client = await RawH2Connection.open(service.port, ca.caFile, { acknowledgeSettings });
+        try {
+          let ids: number[] = [];
+          const growth = await rssGrowthMb(async () => {
+            ids = client.send(
+              Array.from({ length: MAX_CONCURRENT_STREAMS }, (_, n) =>
+                requestBlock('/health', [
+                  ...(n === 0 ? [indexedField('x-bomb', 'b'.repeat(4_000))] : []),
+                  newestEntryTimes(16_000),
+                ]),
+              ),
+            );
+            await client.settled(ids);
+          });
+          console.log(
+            `HPACK bombs (settings ${acknowledgeSettings ? '' : 'not '}acknowledged): workers' RSS +${growth.toFixed(1)} MB`,
+          );
+          // Node resets a stream whose list overflows with ENHANCE_YOUR_CALM; when the overflow is met inside
+          // nghttp2's callback for a frame, nghttp2's own INTERNAL_ERROR reset may reach the wire first
+          // (which one, per stream, depends on how the reads fell).
+          const tally = client.tally(ids);
+          expect(Object.keys(tally).filter((outcome) => !['reset 11', 'reset 2'].includes(outcome))).toEqual([]);
+          expect(growth).toBeLessThan(40);
+          expect(client.closed).toBe(false);
+        } finally {
+          client.close();
+        }
       });
     },
   );

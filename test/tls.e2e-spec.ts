@@ -12,6 +12,7 @@ import { CLIENT_SCRIPT, run } from './support/python-bugzilla.js';
 import { freePort, startService, stopService, type ServiceProcess } from './support/service-process.js';
 import { TestCertificateAuthority, type IssuedPair } from './support/test-certificates.js';
 import { createTestDatabase, DIALECTS, type Dialect, type TestDatabase } from './support/test-app.js';
+import { testssl } from './support/testssl.js';
 import { waitFor } from './support/wait.js';
 import { PACKAGE_VERSION } from './support/release.js';
 
@@ -20,7 +21,7 @@ import { PACKAGE_VERSION } from './support/release.js';
  * certificates this file makes with `openssl`: TLS versions and suites, session resumption, the start refused
  * in one line for a pair that cannot serve, a renewal taken over by SIGHUP under load with no request failing,
  * a bad pair at a reload not swapped in, the redirect listener and its ACME path, X-Forwarded-Proto on passed
- * requests, python-bugzilla over HTTPS.
+ * requests, python-bugzilla over HTTPS, and testssl.sh's scan of the port.
  *
  * TLS itself does not depend on the database: its plumbing runs on one (SQLite, the quickest to start, with
  * WORKERS=2 so that the supervisor's socket handover and the shared ticket keys are exercised). What depends
@@ -437,4 +438,76 @@ describe.each(DIALECTS)('HTTPS answers what depends on data [%s]', (dialect: Dia
       stdout: { result: ['Secure A', 'Secure B'] },
     });
   });
+});
+
+describe('testssl.sh finds nothing to fault but what is chosen on purpose [sqlite]', () => {
+  let database: TestDatabase;
+  let service: ServiceProcess;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    const pair = ca.issue('testssl');
+    service = await startService({ DATABASE_URL: database.url, TLS_CERT_FILE: pair.chain, TLS_KEY_FILE: pair.key });
+  }, 180_000);
+  afterAll(async () => {
+    await stopService(service);
+    await database?.drop();
+  });
+
+  it('protocols, cipher categories, server preferences and every vulnerability check: TLS 1.2 and 1.3 only, no HIGH or CRITICAL finding but the client-chosen cipher order, BREACH reported for a compressed answer', async () => {
+    // The OpenAPI document: an answer the service compresses (testssl's BREACH check asks only the URL given).
+    const findings = await testssl(`https://127.0.0.1:${service.port}/api/openapi.json`, [
+      '--protocols',
+      '--std',
+      '--server-preference',
+      '--vulnerable',
+    ]);
+    const of = (ids: string[]) =>
+      Object.fromEntries(ids.map((id) => [id, findings.find((finding) => finding.id === id)?.finding]));
+    expect(of(['SSLv2', 'SSLv3', 'TLS1', 'TLS1_1', 'TLS1_2', 'TLS1_3'])).toEqual({
+      SSLv2: 'not offered',
+      SSLv3: 'not offered',
+      TLS1: 'not offered',
+      TLS1_1: 'not offered',
+      TLS1_2: 'offered',
+      TLS1_3: 'offered with final',
+    });
+    // Mozilla's "intermediate" configuration (SPEC §18) leaves the choice of suite to the client, every suite
+    // offered being strong; testssl 3.0 rates any server without an order of its own HIGH.
+    expect(
+      findings
+        .filter((finding) => finding.severity === 'HIGH' || finding.severity === 'CRITICAL')
+        .map(({ id, finding }) => ({ id, finding })),
+    ).toEqual([{ id: 'cipher_order', finding: 'NOT a cipher order configured' }]);
+    const vulnerabilities = [
+      'heartbleed',
+      'CCS',
+      'ticketbleed',
+      'ROBOT',
+      'secure_renego',
+      'secure_client_renego',
+      'CRIME_TLS',
+      'POODLE_SSL',
+      'fallback_SCSV',
+      'SWEET32',
+      'FREAK',
+      'DROWN',
+      'LOGJAM',
+      'BEAST',
+      'LUCKY13',
+      'RC4',
+    ];
+    expect(
+      Object.fromEntries(
+        vulnerabilities.map((id) => [id, findings.find((finding) => finding.id === id)?.severity ?? 'not checked']),
+      ),
+    ).toEqual(Object.fromEntries(vulnerabilities.map((id) => [id, 'OK'])));
+    // BREACH is testssl's word for "this answer is compressed": the service compresses by design (SPEC §18),
+    // and no compressed answer of its own holds a secret beside input an attacker put there
+    // (docs/operators.md, "HTTPS and HTTP/2").
+    expect(findings.find((finding) => finding.id === 'BREACH')).toMatchObject({
+      severity: 'MEDIUM',
+      finding: "potentially VULNERABLE, br HTTP compression detected  - only supplied '/api/openapi.json' tested",
+    });
+  }, 300_000);
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import http2 from 'node:http2';
 import tls from 'node:tls';
+import { frame } from './http2-frames.js';
 
 /** HTTP/2 clients of a service that speaks TLS (SPEC §18): Node's own, and a raw one for the attacks. */
 
@@ -43,16 +44,6 @@ export function h2Request(
     stream.on('error', reject);
     if (body !== undefined) stream.end(body);
   });
-}
-
-/** A frame, as RFC 9113 §4.1 lays it out. */
-function frame(type: number, flags: number, stream: number, payload: Buffer): Buffer {
-  const header = Buffer.alloc(9);
-  header.writeUIntBE(payload.length, 0, 3);
-  header[3] = type;
-  header[4] = flags;
-  header.writeUInt32BE(stream, 5);
-  return Buffer.concat([header, payload]);
 }
 
 /**
