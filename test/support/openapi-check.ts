@@ -92,7 +92,9 @@ export async function checkServiceAnswer(
     tally.outside++;
     return;
   }
-  validator ??= fetch(`http://127.0.0.1:${port}/api/openapi.json`)
+  // On a connection of its own, as the checked requests are: a kept-alive one would hold a worker that a
+  // reload retires until its keep-alive timeout (72 s), as any idle client connection does.
+  validator ??= fetch(`http://127.0.0.1:${port}/api/openapi.json`, { headers: { connection: 'close' } })
     .then((res) => res.json())
     .then((document) => new OpenApiValidator(document as Record<string, unknown>));
   let checker: OpenApiValidator;
