@@ -8,6 +8,10 @@
 //
 //   SOURCE=http://127.0.0.1:3187 API_KEY=... PATHS='/rest/product_accessible /rest/product?names=X' PORT=3190 \
 //     node bench/ceiling-server.mjs
+//
+// With TLS_CERT_FILE and TLS_KEY_FILE it serves HTTPS as the service does (SPEC §18: Node's HTTP/2 server taking
+// HTTP/1.1 too, the service's TLS options from the build): what TLS costs any Node server for the same bytes.
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { fetchAnswers } from './replayed-answers.mjs';
 
@@ -17,7 +21,18 @@ const paths = (process.env.PATHS || '').split(' ').filter(Boolean);
 
 const answers = await fetchAnswers(source, paths, process.env.API_KEY ?? '');
 
-const app = Fastify({ logger: false });
+const { TLS_CERT_FILE, TLS_KEY_FILE } = process.env;
+const https =
+  TLS_CERT_FILE && TLS_KEY_FILE
+    ? {
+        ...(await import('../dist/src/tls/tls-options.js')).tlsServerOptions({
+          cert: readFileSync(TLS_CERT_FILE),
+          key: readFileSync(TLS_KEY_FILE),
+        }),
+        allowHTTP1: true,
+      }
+    : undefined;
+const app = Fastify({ logger: false, ...(https && { http2: true, https }) });
 app.get('/health', async () => ({ status: 'ok' }));
 app.get('/*', (request, reply) => {
   const answer = answers.get(request.url);

@@ -9,7 +9,11 @@ const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'content-le
 export async function fetchAnswers(source, paths, apiKey) {
   const answers = new Map();
   for (const path of paths) {
-    const response = await fetch(`${source}${path}`, { headers: apiKey ? { 'x-bugzilla-api-key': apiKey } : {} });
+    // identity: fetch asks for gzip by default and decodes it, which would leave the decoded bytes under the
+    // service's `Content-Encoding: gzip`.
+    const response = await fetch(`${source}${path}`, {
+      headers: { 'accept-encoding': 'identity', ...(apiKey && { 'x-bugzilla-api-key': apiKey }) },
+    });
     const headers = {};
     for (const [name, value] of response.headers) if (!WRITTEN_BY_NODE.has(name)) headers[name] = value;
     answers.set(path, { status: response.status, body: Buffer.from(await response.arrayBuffer()), headers });
