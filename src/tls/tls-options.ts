@@ -1,4 +1,3 @@
-import { constants } from 'node:crypto';
 import type { SecureContextOptions, TlsOptions } from 'node:tls';
 import type { CertificatePair } from '../config/certificate-pair.js';
 
@@ -6,17 +5,12 @@ import type { CertificatePair } from '../config/certificate-pair.js';
  * How PORT speaks TLS (SPEC §18): Mozilla's "intermediate" server configuration (version 5.7 of its
  * guidelines, as its generator writes it for nginx, Apache and HAProxy) — TLS 1.2 and 1.3 only; for 1.2,
  * forward-secret AEAD suites only (ECDHE with AES-GCM or ChaCha20-Poly1305; the guideline's DHE suites are
- * left out, as Node has no DH parameters unless given some, so they could never be chosen) — and session
- * resumption by tickets, whose keys the supervisor shares among its workers.
- *
- * Which suite: the server's order among AES-GCM (AES-128 before AES-256), except that a client listing
- * ChaCha20-Poly1305 first gets it (a phone without AES hardware). The guideline leaves the choice to the
- * client; OpenSSL's and Node's clients (curl, python-bugzilla's `requests`, Node's fetch) put AES-256
- * first, and on a 68 KB answer AES-256 cost the service about a tenth more CPU than AES-128 (bench/README.md,
- * "HTTPS against plain HTTP"). Every suite offered stays one of the guideline's.
+ * left out, as Node has no DH parameters unless given some, so they could never be chosen); the client's
+ * order of preference, since every suite offered is strong and a phone without AES hardware prefers
+ * ChaCha20 — and session resumption by tickets, whose keys the supervisor shares among its workers.
  */
 
-/** TLS 1.3's suites (all three of the guideline), then TLS 1.2's; in the order the server prefers them. */
+/** TLS 1.3's suites (all three of the guideline), then TLS 1.2's. */
 export const TLS_CIPHERS = [
   'TLS_AES_128_GCM_SHA256',
   'TLS_AES_256_GCM_SHA384',
@@ -44,9 +38,7 @@ export function tlsServerOptions(pair: CertificatePair, ticketKeys?: Buffer): Tl
     maxVersion: 'TLSv1.3',
     ciphers: TLS_CIPHERS,
     ecdhCurve: GROUPS,
-    honorCipherOrder: true,
-    // ... but ChaCha20-Poly1305 when the client lists it first (OpenSSL's SSL_OP_PRIORITIZE_CHACHA).
-    secureOptions: constants.SSL_OP_PRIORITIZE_CHACHA,
+    honorCipherOrder: false,
     sessionTimeout: SESSION_SECONDS,
     ...(ticketKeys && { ticketKeys }),
   };
