@@ -36,6 +36,9 @@ export class ServedCompression {
   /** Answers sent compressed from kept bytes, and compressed for their request (the metrics). */
   private fromKept = 0;
   private compressed = 0;
+  /** Answers (coding and ETag) whose compressed bytes a stream is collecting to keep: see encodedStream. */
+  private readonly collecting = new Set<string>();
+  private collectors = 0;
 
   constructor(private readonly cache: CompressedAnswers) {}
 
@@ -109,13 +112,19 @@ export class ServedCompression {
   /**
    * A streamed answer compressed as it is written (constant memory), its compressed bytes kept as they
    * pass when it has an ETag and stays within the cache's per-answer bound; kept only once complete.
+   * One stream at a time collects the bytes of a given answer and coding: others asked for meanwhile
+   * (four whole catalogues at once, before the first is kept) are compressed as they stream but not
+   * collected, so that n at once hold one copy of the compressed answer, not n.
    */
   private encodedStream(source: Readable, encoding: Encoding, etag: string | undefined): Readable {
     const encoder = encodingStream(encoding);
-    if (etag === undefined || this.cache.entryLimitBytes === 0) {
+    const key = etag === undefined ? undefined : `${encoding} ${etag}`;
+    if (etag === undefined || key === undefined || this.cache.entryLimitBytes === 0 || this.collecting.has(key)) {
       pipeline(source, encoder, ignoreEnd);
       return encoder;
     }
+    this.collecting.add(key);
+    this.collectors++;
     const generation = this.generation;
     const limit = this.cache.entryLimitBytes;
     const cache = this.cache;
@@ -137,8 +146,18 @@ export class ServedCompression {
         callback();
       },
     });
-    pipeline(source, encoder, keeper, ignoreEnd);
+    // Ended, or the client left: the next stream of this answer may collect it.
+    pipeline(source, encoder, keeper, () => {
+      chunks = undefined;
+      this.collecting.delete(key);
+      this.collectors--;
+    });
     return keeper;
+  }
+
+  /** How many streams collect compressed bytes to keep now (one per answer and coding at most). */
+  get collectingStreams(): number {
+    return this.collectors;
   }
 }
 
