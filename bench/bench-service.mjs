@@ -1,7 +1,8 @@
-// What the benches of SPEC §18 (compression, tls, wan) share: the bench data's fixture, the built service
-// started on it as a child process of its own, and the median of rounds.
+// What the benches share (SPEC §18's compression, tls and wan; the scale curve): the bench data's fixture,
+// the built service started on it as a child process of its own, the median of rounds, and the service's
+// memory (/proc) and metrics.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -46,4 +47,30 @@ export function startBuiltService(name, fixture, env) {
   });
   closeSync(log);
   return child;
+}
+
+/** A memory field of /proc/<pid>/status (VmRSS, VmHWM) in MiB; NaN when the process is gone. */
+export function procStatusMiB(pid, field) {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Resets a process's peak RSS (VmHWM) to its current RSS (Linux clear_refs); false when not allowed. */
+export function resetPeak(pid) {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The value of a metric in the service's /metrics (the first sample of that name), NaN when absent. */
+export async function metricValue(url, name) {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
 }

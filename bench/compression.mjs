@@ -12,12 +12,12 @@
 // Answers: one product (the bench's big one) over REST; the whole catalogue over REST; the whole catalogue
 // over XML-RPC as python-bugzilla asks for it in its default mode (Product.get of every accessible id).
 // Port: BENCH_PORT (3187) + 8. Results: bench/results/compression.{json,md}.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { benchFixture, median, RESULTS, startBuiltService } from './bench-service.mjs';
+import { benchFixture, median, metricValue, procStatusMiB, RESULTS, startBuiltService } from './bench-service.mjs';
 import { serviceTicks, servingPid, waitForHealth } from './processes.mjs';
 import { stopProcess } from './stop-process.mjs';
 
@@ -50,11 +50,14 @@ function measure(url, request, connections, duration, pid) {
   });
 }
 
-/** The length of one answer on the wire (its body as sent, not decoded), and its Content-Encoding. */
-function sent(url, request, encoding) {
+/**
+ * The length of one answer on the wire (its body as sent, not decoded), and its Content-Encoding; on a
+ * connection of its own, or of `agent` (keep-alive, for many small reads).
+ */
+export function sent(url, request, encoding, agent = false) {
   const headers = { ...request.headers, ...(encoding ? { 'accept-encoding': encoding } : {}) };
   return new Promise((resolve, reject) => {
-    const req = http.request(`${url}${request.path}`, { method: request.method, headers, agent: false }, (res) => {
+    const req = http.request(`${url}${request.path}`, { method: request.method, headers, agent }, (res) => {
       let wire = 0;
       res.on('data', (chunk) => (wire += chunk.length));
       res.on('end', () => resolve({ status: res.statusCode, encoding: res.headers['content-encoding'], wire }));
@@ -88,23 +91,14 @@ async function plainBytes(url, request) {
   return Buffer.from(await answer.arrayBuffer());
 }
 
-function xmlrpcProductGet(ids) {
+/** python-bugzilla's Product.get of `ids` (its default mode), as an XML-RPC call. */
+export function xmlrpcProductGet(ids) {
   const values = ids.map((id) => `<value><int>${id}</int></value>`).join('');
   return (
     '<?xml version="1.0"?><methodCall><methodName>Product.get</methodName><params><param><value><struct>' +
     `<member><name>ids</name><value><array><data>${values}</data></array></value></member>` +
     '</struct></value></param></params></methodCall>'
   );
-}
-
-async function metricValue(url, name) {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  return Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
-}
-
-function rssOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
 export async function compression(argv) {
@@ -211,7 +205,7 @@ export async function compression(argv) {
       );
     }
     const memory = {
-      rss: rssOf(servingPid(child.pid)),
+      rssMiB: procStatusMiB(servingPid(child.pid), 'VmRSS'),
       keptBytes: await metricValue(url, 'bugzilla_compressed_kept_bytes'),
       keptAnswers: await metricValue(url, 'bugzilla_compressed_kept_answers'),
     };
@@ -235,7 +229,7 @@ export async function compression(argv) {
             `${c.brRps.toFixed(1)} (${c.brRatio.toFixed(2)}) | ${c.cpuMs.plain.toFixed(2)}, ${c.cpuMs.gzip.toFixed(2)}, ${c.cpuMs.br.toFixed(2)} |`,
         )
         .join('\n') +
-      `\n\nService RSS after the runs: ${(memory.rss / 1048576).toFixed(0)} MiB; compressed answers kept: ` +
+      `\n\nService RSS after the runs: ${memory.rssMiB.toFixed(0)} MiB; compressed answers kept: ` +
       `${memory.keptAnswers} (${kb(memory.keptBytes)}); non-2xx answers: ${costs.reduce((n, c) => n + c.non2xx, 0)}.\n`;
     writeFileSync(join(RESULTS, 'compression.md'), md);
     console.log(`\n${md}`);

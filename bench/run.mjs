@@ -23,7 +23,8 @@
 // multi-host DATABASE_URL holding the bench data; instance B lists the nodes from the second on), both
 // loaded at once, against one instance on one node: docs/operators.md, "Running on Galera", figures in bench/README.md.
 //
-// --scale-curve: the service at 2,000 / 5,000 / 10,000 products (bench/scale-curve.mjs, its options there).
+// --scale-curve: the service at 2,000 / 5,000 / 10,000 products (bench/scale-curve.mjs, its options there);
+// with --compressed, its memory with compressed answers against COMPRESSION=false (issue 55).
 //
 // --change-stream: how the model learns of changes (DB_CHANGE_STREAM=poll|binlog) at 10,000 products, on a MariaDB
 // with the binary log that the script starts itself (bench/change-stream.mjs, its options there).

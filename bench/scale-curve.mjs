@@ -1,5 +1,5 @@
 // The scale curve (issue 30): `npm run bench -- --scale-curve [--sizes 2000,5000,10000] [--components 50]
-// [--regenerate] [--duration 5] [--repeats 5] [--whole 1,4]`.
+// [--regenerate] [--duration 5] [--repeats 5] [--whole 1,4] [--memory-only | --compressed [--settings plain,compressed]]`.
 //
 // Per size: a MariaDB database bzp_bench_curve_<products> (BENCH_CURVE_DB_PREFIX replaces bzp_bench_curve, so that
 // several people on one server keep their own) filled by bench/generate-data.mjs (made once,
@@ -18,21 +18,23 @@
 // - single-product GET req/s (autocannon, 10 connections, --duration seconds).
 // --memory-only: start, RSS and the whole catalogue only (no change is written: the answers of two
 // builds on the same database can be compared byte for byte through their SHA-1).
-// Results: printed, and bench/results/scale-curve.{md,json}.
-import { spawn } from 'node:child_process';
+// --compressed (issue 55): the service's memory with compressed answers, COMPRESSION=false against compression
+// on (COMPRESSION_CACHE_MB from the environment, else the default): at rest, through a spread of compressed
+// reads that fills the compressed-answer cache, and with 1 and 4 whole catalogues in gzip at once (see
+// compressedMemory below); --settings plain or compressed runs one of the two.
+// Results: printed, and bench/results/scale-curve.{md,json} (scale-curve-compressed.{md,json}).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import mysql from 'mysql2/promise';
+import { metricValue, procStatusMiB, resetPeak, RESULTS, root, startBuiltService } from './bench-service.mjs';
+import { sent, xmlrpcProductGet } from './compression.mjs';
 import { stopProcess as stop } from './stop-process.mjs';
 import { generateBenchData, runCommand, servingPid } from './processes.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const RESULTS = join(root, 'bench', 'results');
 const SERVER = 'mysql://root@127.0.0.1:3306';
 const port = Number(process.env.BENCH_PORT || 3187);
 const BASE = `http://127.0.0.1:${port}`;
@@ -58,6 +60,8 @@ function parseArgs(argv) {
     else if (flag === '--repeats') options.repeats = Number(value());
     else if (flag === '--whole') options.whole = value().split(',').map(Number);
     else if (flag === '--memory-only') options.memoryOnly = true;
+    else if (flag === '--compressed') options.compressed = true;
+    else if (flag === '--settings') options.settings = value().split(',');
     else throw new Error(`unknown option '${argv[i]}'`);
   }
   return options;
@@ -92,42 +96,10 @@ async function ensureData(products, options) {
   return JSON.parse(readFileSync(fixtureFile, 'utf8'));
 }
 
-
 // --- the service ------------------------------------------------------------------------------------
-function startService(databaseUrl, name) {
-  mkdirSync(RESULTS, { recursive: true });
-  const log = createWriteStream(join(RESULTS, `${name}.log`));
-  const child = spawn(process.execPath, ['dist/src/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  return child;
-}
-
-
-function procStatus(pid, field) {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : NaN;
-}
-
-/** Resets the peak RSS to the current RSS (Linux clear_refs); false when not allowed. */
-function resetPeak(pid) {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
+/** The built service alone on one size's database, on the curve's port, `env` over the defaults. */
+function startService(fixture, name, env = {}) {
+  return startBuiltService(name, fixture, { PORT: String(port), DATABASE_URL: fixture.databaseUrl, ...env });
 }
 
 async function untilOk(url, headers, child) {
@@ -243,6 +215,7 @@ function wholeCatalogue(headers) {
           sha1: hash.digest('hex'),
           etag: response.headers.etag,
           length: response.headers['content-length'],
+          encoding: response.headers['content-encoding'] ?? 'identity',
         }),
       );
       response.on('error', reject);
@@ -252,16 +225,16 @@ function wholeCatalogue(headers) {
 }
 
 async function wholeAtOnce(pid, headers, n) {
-  const rssBefore = procStatus(pid, 'VmRSS');
+  const rssBefore = procStatusMiB(pid, 'VmRSS');
   const reset = resetPeak(pid);
   const answers = await Promise.all(Array.from({ length: n }, () => wholeCatalogue(headers)));
   await sleep(500);
   return {
     n,
-    peakMiB: procStatus(pid, 'VmHWM'),
+    peakMiB: procStatusMiB(pid, 'VmHWM'),
     peakReset: reset,
     rssBeforeMiB: rssBefore,
-    rssAfterMiB: procStatus(pid, 'VmRSS'),
+    rssAfterMiB: procStatusMiB(pid, 'VmRSS'),
     firstByteMs: Math.max(...answers.map((a) => a.firstByteMs)),
     totalMs: Math.max(...answers.map((a) => a.totalMs)),
     bytes: answers[0].bytes,
@@ -269,6 +242,7 @@ async function wholeAtOnce(pid, headers, n) {
     etag: answers[0].etag,
     contentLength: answers[0].length,
     statuses: [...new Set(answers.map((a) => a.status))],
+    encodings: [...new Set(answers.map((a) => a.encoding))],
     /** How many of the n answers the model served (the others: the database path). */
     fromModel: answers.filter((a) => servedBy(a) === 'model').length,
   };
@@ -289,7 +263,7 @@ async function measureSize(products, options) {
   const headers = { 'x-bugzilla-api-key': fixture.benchUser.apiKey };
   const load = [loadavg()[0]];
   const started = performance.now();
-  const child = startService(fixture.databaseUrl, `curve-${products}`);
+  const child = startService(fixture, `curve-${products}`);
   try {
     await untilOk(`${BASE}/health`, {}, child);
     const healthMs = performance.now() - started;
@@ -297,7 +271,7 @@ async function measureSize(products, options) {
     const firstAnswerMs = performance.now() - started;
     await sleep(3000);
     // The worker's memory: the supervisor (SPEC §17) only holds the socket.
-    const restMiB = procStatus(servingPid(child.pid), 'VmRSS');
+    const restMiB = procStatusMiB(servingPid(child.pid), 'VmRSS');
     const firstLoad = await reloadSeconds();
     let delays = {};
     if (!options.memoryOnly) {
@@ -372,9 +346,203 @@ function markdown(rows) {
   return lines.join('\n');
 }
 
+// --- compressed answers' memory (--compressed) ------------------------------------------------------
+// Issue 55: the compressed-answer cache is bounded by COMPRESSION_CACHE_MB; is the service's RSS, at a
+// size's scale, within +25% of what it is without compression? Each setting (COMPRESSION=false, then
+// compression on with the default cache) gets two service processes: the first is measured at rest (a),
+// with 1 and 4 whole catalogues at once in gzip (c: the first compresses as it streams, the four after
+// it are sent from its kept bytes), then through a spread of compressed reads that fills the cache (b);
+// the second answers 4 whole catalogues at once in gzip first thing, each of them compressing.
+
+const KEPT_BYTES = 'bugzilla_compressed_kept_bytes';
+const KEPT_ANSWERS = 'bugzilla_compressed_kept_answers';
+
+/** The service's memory: the worker's RSS and peak (VmHWM), and the supervisor's RSS (none when in process). */
+function memoryOf(child) {
+  const worker = servingPid(child.pid);
+  return {
+    rssMiB: procStatusMiB(worker, 'VmRSS'),
+    peakMiB: procStatusMiB(worker, 'VmHWM'),
+    supervisorRssMiB: worker === child.pid ? null : procStatusMiB(child.pid, 'VmRSS'),
+  };
+}
+
+/** The compressed bytes the service keeps, sampled every half second while `during` runs: their largest. */
+async function keptWhile(during) {
+  let max = 0;
+  const sample = async () => {
+    const bytes = await metricValue(BASE, KEPT_BYTES).catch(() => NaN);
+    if (bytes > max) max = bytes;
+  };
+  const timer = setInterval(sample, 500);
+  try {
+    const result = await during();
+    await sample();
+    return { result, keptMaxBytes: max };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** `requests` (paths, each with its Accept-Encoding), `concurrency` at a time on keep-alive connections. */
+async function readAll(requests, headers, concurrency) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const statuses = {};
+  let wire = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < requests.length) {
+      const { path, encoding } = requests[next++];
+      const answer = await sent(BASE, { method: 'GET', path, headers }, encoding, agent);
+      statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      wire += answer.wire;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  agent.destroy();
+  return { requests: requests.length, statuses, wire };
+}
+
+/**
+ * (b) A spread of compressed reads: every product the bench user sees read alone by name, by id, and by its
+ * path with fewer fields, in br and in gzip (the small answers, which fill the cache), then the biggest answers — the whole catalogue
+ * over REST and python-bugzilla's XML-RPC Product.get of every product — in gzip and in br. The worker's
+ * peak (VmHWM, reset before each of the two) and RSS after each, and the largest kept compressed bytes.
+ */
+async function compressedSpread(child, auth) {
+  const pid = servingPid(child.pid);
+  // Plain: a compressed form of this list would be kept too.
+  const list = await fetch(`${BASE}/rest/product?type=accessible&include_fields=id,name`, {
+    headers: { ...auth, 'accept-encoding': 'identity' },
+  });
+  const products = (await list.json()).products;
+  const singles = products.flatMap(({ id, name }) =>
+    ['br', 'gzip'].flatMap((encoding) => [
+      { path: `/rest/product?names=${encodeURIComponent(name)}`, encoding },
+      { path: `/rest/product?ids=${id}`, encoding },
+      // Another body (a distinct answer to keep): the same product without its versions and milestones.
+      { path: `/rest/product/${id}?include_fields=id,name,description,components`, encoding },
+    ]),
+  );
+  const phases = {};
+  resetPeak(pid);
+  let started = performance.now();
+  const small = await keptWhile(() => readAll(singles, auth, 8));
+  phases.single = {
+    ...small.result,
+    seconds: (performance.now() - started) / 1000,
+    keptMaxBytes: small.keptMaxBytes,
+    ...memoryOf(child),
+  };
+  const big = [];
+  resetPeak(pid);
+  started = performance.now();
+  const whole = await keptWhile(async () => {
+    const requests = [
+      { name: 'REST', method: 'GET', path: '/rest/product?type=accessible', headers: auth },
+      {
+        name: 'XML-RPC',
+        method: 'POST',
+        path: '/xmlrpc.cgi',
+        headers: { ...auth, 'content-type': 'text/xml' },
+        body: xmlrpcProductGet(products.map((p) => p.id)),
+      },
+    ];
+    for (const encoding of ['gzip', 'br'])
+      for (const request of requests) {
+        const at = performance.now();
+        const answer = await sent(BASE, request, encoding);
+        big.push({ name: request.name, asked: encoding, ...answer, seconds: (performance.now() - at) / 1000 });
+        console.log(
+          `  ${request.name} ${encoding}: ${answer.status} ${answer.encoding ?? 'identity'} ${answer.wire} B`,
+        );
+      }
+  });
+  phases.whole = { answers: big, seconds: (performance.now() - started) / 1000, keptMaxBytes: whole.keptMaxBytes };
+  await sleep(2000);
+  Object.assign(phases.whole, memoryOf(child));
+  phases.keptAfter = {
+    bytes: await metricValue(BASE, KEPT_BYTES),
+    answers: await metricValue(BASE, KEPT_ANSWERS),
+  };
+  return phases;
+}
+
+/** A service process of one setting, started and measured by `measure(child, pid)`, then stopped. */
+async function withService(fixture, name, env, auth, measure) {
+  const child = startService(fixture, name, env);
+  try {
+    await untilOk(`${BASE}/health`, {}, child);
+    await untilOk(`${BASE}/rest/product_accessible`, auth, child);
+    await sleep(3000);
+    return await measure(child, servingPid(child.pid));
+  } finally {
+    await stop(child);
+  }
+}
+
+async function compressedMemory(products, options) {
+  const fixture = await ensureData(products, options);
+  const auth = { 'x-bugzilla-api-key': fixture.benchUser.apiKey };
+  const gzip = { ...auth, 'accept-encoding': 'gzip' };
+  const settings = [
+    { name: 'COMPRESSION=false', tag: 'plain', env: { COMPRESSION: 'false' } },
+    {
+      name: `compression on, COMPRESSION_CACHE_MB=${process.env.COMPRESSION_CACHE_MB ?? '64 (default)'}`,
+      tag: 'compressed',
+      env: {},
+    },
+  ];
+  const rows = [];
+  for (const setting of settings.filter((one) => !options.settings || options.settings.includes(one.tag))) {
+    console.log(`\n-- ${products} products, ${setting.name} --`);
+    const load = [loadavg()[0]];
+    const row = { products, setting: setting.name };
+    await withService(fixture, `curve-${products}-${setting.tag}`, setting.env, auth, async (child, pid) => {
+      row.rest = memoryOf(child);
+      row.whole = [];
+      for (const n of options.whole) row.whole.push(await wholeAtOnce(pid, gzip, n));
+      load.push(loadavg()[0]);
+      row.spread = await compressedSpread(child, auth);
+      load.push(loadavg()[0]);
+    });
+    const most = Math.max(...options.whole);
+    await withService(fixture, `curve-${products}-${setting.tag}-fresh`, setting.env, auth, async (_child, pid) => {
+      row.wholeFresh = await wholeAtOnce(pid, gzip, most);
+    });
+    load.push(loadavg()[0]);
+    row.loadavg = load;
+    console.log(JSON.stringify(row, null, 2));
+    rows.push(row);
+  }
+  return rows;
+}
+
+function compressedMarkdown(rows) {
+  const mib = (n) => `${fmt(n)} MiB`;
+  const mb = (n) => `${fmt(n / 1e6, 1)} MB`;
+  const lines = [
+    '| products | setting | a. RSS at rest (supervisor) | b. single reads: n, peak / after, kept max | b. whole catalogues gzip + br (REST, XML-RPC): peak / after, kept max | kept after (answers) | c. whole catalogue in gzip: peak 1 / 4 at once (first compresses, then kept) | c. 4 at once first thing | load avg |',
+    '|---:|---|---:|---|---|---|---|---|---|',
+  ];
+  for (const r of rows) {
+    const s = r.spread;
+    lines.push(
+      `| ${fmt(r.products)} | ${r.setting} | ${mib(r.rest.rssMiB)} (${mib(r.rest.supervisorRssMiB)}) | ` +
+        `${fmt(s.single.requests)}, ${fmt(s.single.peakMiB)} / ${mib(s.single.rssMiB)}, ${mb(s.single.keptMaxBytes)} | ` +
+        `${fmt(s.whole.peakMiB)} / ${mib(s.whole.rssMiB)}, ${mb(s.whole.keptMaxBytes)} | ` +
+        `${mb(s.keptAfter.bytes)} (${fmt(s.keptAfter.answers)}) | ` +
+        `${r.whole.map((w) => fmt(w.peakMiB)).join(' / ')} MiB (${r.whole.map((w) => w.encodings.join('+')).join(', ')}) | ` +
+        `${mib(r.wholeFresh.peakMiB)} | ${r.loadavg.map((l) => fmt(l, 1)).join(', ')} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 export async function scaleCurve(argv) {
   const options = parseArgs(argv);
   if (!existsSync(join(root, 'dist', 'src', 'main.js'))) await runCommand('npm', ['run', 'build']);
+  if (options.compressed) return compressedCurve(options);
   const rows = [];
   for (const products of options.sizes) {
     console.log(`\n== ${products} products ==`);
@@ -388,5 +556,17 @@ export async function scaleCurve(argv) {
   writeFileSync(join(RESULTS, 'scale-curve.md'), `Run ${new Date().toISOString()}\n\n${table}\n`);
   writeFileSync(join(RESULTS, 'scale-curve.json'), `${JSON.stringify({ options, rows }, null, 2)}\n`);
   console.log('\nWritten: bench/results/scale-curve.md and scale-curve.json');
+  return 0;
+}
+
+async function compressedCurve(options) {
+  const rows = [];
+  for (const products of options.sizes) rows.push(...(await compressedMemory(products, options)));
+  const table = compressedMarkdown(rows);
+  console.log(`\n${table}`);
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(join(RESULTS, 'scale-curve-compressed.md'), `Run ${new Date().toISOString()}\n\n${table}\n`);
+  writeFileSync(join(RESULTS, 'scale-curve-compressed.json'), `${JSON.stringify({ options, rows }, null, 2)}\n`);
+  console.log('\nWritten: bench/results/scale-curve-compressed.md and scale-curve-compressed.json');
   return 0;
 }

@@ -1,5 +1,5 @@
 import { CompressedAnswers } from './compressed-answers.js';
-import { encodedEtag, plainEtag, varyWithAcceptEncoding } from './encodings.js';
+import { encodeBytes, encodedEtag, plainEtag, varyWithAcceptEncoding } from './encodings.js';
 
 const bytes = (size: number) => Buffer.alloc(size, 1);
 
@@ -32,6 +32,37 @@ describe('CompressedAnswers: compressed bytes by ETag and coding, bounded in byt
     const none = new CompressedAnswers(0);
     none.set('"a"', 'br', bytes(1));
     expect(none.size).toEqual({ answers: 0, bytes: 0 });
+  });
+
+  it("keeps its own copy of bytes that are a view of a larger block (a coding stream's output chunk, the pool)", () => {
+    const cache = new CompressedAnswers(1_000_000);
+    const block = Buffer.alloc(16_384, 7);
+    cache.set('"view"', 'br', block.subarray(100, 1_600));
+    const kept = cache.get('"view"', 'br')!;
+    expect(kept).toEqual(Buffer.alloc(1_500, 7));
+    expect(kept.buffer.byteLength).toBe(1_500);
+    // Not shared with the block: it may be reused or freed.
+    block.fill(0);
+    expect(kept[0]).toBe(7);
+    // Bytes that are their block whole are kept as they are.
+    const whole = Buffer.alloc(2_000, 1);
+    cache.set('"whole"', 'gzip', whole);
+    expect(cache.get('"whole"', 'gzip')).toBe(whole);
+  });
+
+  it('what a brotli and a gzip result keep alive is their length, once kept', async () => {
+    const cache = new CompressedAnswers(1_000_000);
+    const answer = Buffer.from(
+      JSON.stringify({ products: [{ id: 1, components: Array.from({ length: 600 }, () => 'component') }] }),
+    );
+    for (const encoding of ['br', 'gzip'] as const) {
+      const made = await encodeBytes(answer, encoding);
+      expect(made.length).toBeLessThan(4096);
+      cache.set('"a"', encoding, made);
+      const kept = cache.get('"a"', encoding)!;
+      expect(kept).toEqual(made);
+      expect(kept.buffer.byteLength).toBe(kept.length);
+    }
   });
 
   it('replacing an entry counts its bytes once; clear empties it', () => {

@@ -34,8 +34,9 @@ export class CompressedAnswers {
     return bytes;
   }
 
-  set(etag: string, encoding: Encoding, bytes: Buffer): void {
-    if (bytes.length > this.entryLimitBytes) return;
+  set(etag: string, encoding: Encoding, made: Buffer): void {
+    if (made.length > this.entryLimitBytes) return;
+    const bytes = ownMemory(made);
     const key = keyOf(etag, encoding);
     const before = this.entries.get(key);
     if (before !== undefined) {
@@ -60,6 +61,20 @@ export class CompressedAnswers {
   get size(): { answers: number; bytes: number } {
     return { answers: this.entries.size, bytes: this.bytes };
   }
+}
+
+/**
+ * `bytes` in memory of their own, so that what is kept is what is counted. A coding's result is often a
+ * view of a larger block: brotli's and a streamed coding's last output chunk is a slice of the stream's
+ * 16 KB output buffer, and a gzip result under 4 KB is Buffer.concat's slice of Node's shared 8 KB pool.
+ * Kept as it is, a 1.5 KB answer holds the whole block alive — up to ten times the bytes counted
+ * against COMPRESSION_CACHE_MB.
+ */
+function ownMemory(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
 }
 
 function keyOf(etag: string, encoding: Encoding): string {

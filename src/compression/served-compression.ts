@@ -58,6 +58,11 @@ export class ServedCompression {
     this.underWay.clear();
   }
 
+  /** Compressions under way that requests may wait for (one per answer and coding at most). */
+  get compressionsUnderWay(): number {
+    return this.underWay.size;
+  }
+
   get counts(): CompressionCounts {
     const { answers, bytes } = this.cache.size;
     return { fromKept: this.fromKept, compressed: this.compressed, keptAnswers: answers, keptBytes: bytes };
