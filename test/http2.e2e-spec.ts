@@ -386,6 +386,21 @@ describe('HTTP/2 over TLS, WORKERS=2, in front of Bugzilla [sqlite]', () => {
     }
   }
 
+  /** `attack` on a raw HTTP/2 connection of its own while another client is served; the connection closed after. */
+  function rawAttackWhileAnotherIsServed(
+    acknowledgeSettings: boolean,
+    attack: (connection: RawH2Connection) => Promise<void>,
+  ): Promise<void> {
+    return whileAnotherClientIsServed(['/rest/product_accessible', '/health'], async () => {
+      const connection = await RawH2Connection.open(service.port, ca.caFile, { acknowledgeSettings });
+      try {
+        await attack(connection);
+      } finally {
+        connection.close();
+      }
+    });
+  }
+
   it('a rapid-reset attacker (CVE-2023-44487) is cut off; another client is served meanwhile', async () => {
     await whileAnotherClientIsServed(['/rest/product_accessible', '/health'], async () => {
       // Resolves only once the service has closed the attacker's connection (it rejects if the attacker could
@@ -438,57 +453,42 @@ describe('HTTP/2 over TLS, WORKERS=2, in front of Bugzilla [sqlite]', () => {
     Array.from({ length: count }, () => requestBlock(path));
 
   it('a client opening 150 streams at once, before acknowledging the limit of 100: the first 100 answered, the other 50 refused (REFUSED_STREAM), the connection goes on; another client is served meanwhile', async () => {
-    await whileAnotherClientIsServed(['/rest/product_accessible', '/health'], async () => {
-      const flood = await RawH2Connection.open(service.port, ca.caFile, { acknowledgeSettings: false });
-      try {
-        const ids = flood.send(streamsOf(150));
-        await flood.settled(ids);
-        expect(flood.tally(ids.slice(0, MAX_CONCURRENT_STREAMS))).toEqual({ '200': 100 });
-        expect(flood.tally(ids.slice(MAX_CONCURRENT_STREAMS))).toEqual({ [`reset ${H2_ERROR.REFUSED_STREAM}`]: 50 });
-        // The refusals are not held against a client that stays under the limit afterwards.
-        const [next] = flood.send(streamsOf(1, '/health'));
-        await flood.settled([next]);
-        expect([flood.tally([next]), flood.closed, flood.goaway]).toEqual([{ '200': 1 }, false, undefined]);
-      } finally {
-        flood.close();
-      }
+    await rawAttackWhileAnotherIsServed(false, async (flood) => {
+      const ids = flood.send(streamsOf(150));
+      await flood.settled(ids);
+      expect(flood.tally(ids.slice(0, MAX_CONCURRENT_STREAMS))).toEqual({ '200': 100 });
+      expect(flood.tally(ids.slice(MAX_CONCURRENT_STREAMS))).toEqual({ [`reset ${H2_ERROR.REFUSED_STREAM}`]: 50 });
+      // The refusals are not held against a client that stays under the limit afterwards.
+      const [next] = flood.send(streamsOf(1, '/health'));
+      await flood.settled([next]);
+      expect([flood.tally([next]), flood.closed, flood.goaway]).toEqual([{ '200': 1 }, false, undefined]);
     });
   });
 
   it('a client that keeps opening streams past the limit has its connection closed once its refusals pass maxSessionInvalidFrames; another client is served meanwhile', async () => {
-    await whileAnotherClientIsServed(['/rest/product_accessible', '/health'], async () => {
-      const flood = await RawH2Connection.open(service.port, ca.caFile, { acknowledgeSettings: false });
-      try {
-        // 400 streams in one write: 100 taken, then refusals until Node closes the connection.
-        const ids = flood.send(streamsOf(400));
-        await waitFor('the connection closed', () => flood.closed);
-        const refused = ids.filter((id) => flood.reset.has(id));
-        // Node counts refusals from 0 and closes at the one past the limit, whose RST_STREAM nghttp2 has queued
-        // already: 102 refusals, all of them REFUSED_STREAM, none of a stream the service had taken.
-        expect(flood.tally(refused)).toEqual({ [`reset ${H2_ERROR.REFUSED_STREAM}`]: MAX_INVALID_FRAMES + 2 });
-        expect(refused[0]).toBe(ids[MAX_CONCURRENT_STREAMS]);
-        // The streams it had taken were answered 200 or not at all; none past the first 100. It closes without GOAWAY.
-        const answered = [...flood.answered.keys()];
-        expect(answered.every((id) => id < ids[MAX_CONCURRENT_STREAMS])).toBe(true);
-        expect(new Set([...flood.answered.values()].map((answer) => answer.status))).toEqual(new Set([200]));
-        expect(flood.goaway).toBeUndefined();
-      } finally {
-        flood.close();
-      }
+    await rawAttackWhileAnotherIsServed(false, async (flood) => {
+      // 400 streams in one write: 100 taken, then refusals until Node closes the connection.
+      const ids = flood.send(streamsOf(400));
+      await waitFor('the connection closed', () => flood.closed);
+      const refused = ids.filter((id) => flood.reset.has(id));
+      // Node counts refusals from 0 and closes at the one past the limit, whose RST_STREAM nghttp2 has queued
+      // already: 102 refusals, all of them REFUSED_STREAM, none of a stream the service had taken.
+      expect(flood.tally(refused)).toEqual({ [`reset ${H2_ERROR.REFUSED_STREAM}`]: MAX_INVALID_FRAMES + 2 });
+      expect(refused[0]).toBe(ids[MAX_CONCURRENT_STREAMS]);
+      // The streams it had taken were answered 200 or not at all; none past the first 100. It closes without GOAWAY.
+      const answered = [...flood.answered.keys()];
+      expect(answered.every((id) => id < ids[MAX_CONCURRENT_STREAMS])).toBe(true);
+      expect(new Set([...flood.answered.values()].map((answer) => answer.status))).toEqual(new Set([200]));
+      expect(flood.goaway).toBeUndefined();
     });
   });
 
   it('a client that acknowledged the limit and opens more streams anyway commits a protocol error: its connection is closed, no stream past the 100th answered; another client is served meanwhile', async () => {
-    await whileAnotherClientIsServed(['/rest/product_accessible', '/health'], async () => {
-      const flood = await RawH2Connection.open(service.port, ca.caFile, { acknowledgeSettings: true });
-      try {
-        const ids = flood.send(streamsOf(150));
-        await waitFor('the connection closed', () => flood.closed);
-        expect(flood.tally(ids.slice(MAX_CONCURRENT_STREAMS))).toEqual({ none: 50 });
-        expect(new Set([...flood.answered.values()].map((answer) => answer.status))).toEqual(new Set([200]));
-      } finally {
-        flood.close();
-      }
+    await rawAttackWhileAnotherIsServed(true, async (flood) => {
+      const ids = flood.send(streamsOf(150));
+      await waitFor('the connection closed', () => flood.closed);
+      expect(flood.tally(ids.slice(MAX_CONCURRENT_STREAMS))).toEqual({ none: 50 });
+      expect(new Set([...flood.answered.values()].map((answer) => answer.status))).toEqual(new Set([200]));
     });
   });
 
@@ -544,34 +544,29 @@ describe('HTTP/2 over TLS, WORKERS=2, in front of Bugzilla [sqlite]', () => {
   ])(
     'HPACK bombs on 100 streams at once, 64 MB decoded each from 16 KB sent, the limits %s: every stream reset, the workers stay within their memory; another client is served meanwhile',
     async (_what, acknowledgeSettings) => {
-      await whileAnotherClientIsServed(['/rest/product_accessible', '/health'], async () => {
-        const client = await RawH2Connection.open(service.port, ca.caFile, { acknowledgeSettings });
-        try {
-          let ids: number[] = [];
-          const growth = await rssGrowthMb(async () => {
-            ids = client.send(
-              Array.from({ length: MAX_CONCURRENT_STREAMS }, (_, n) =>
-                requestBlock('/health', [
-                  ...(n === 0 ? [indexedField('x-bomb', 'b'.repeat(4_000))] : []),
-                  newestEntryTimes(16_000),
-                ]),
-              ),
-            );
-            await client.settled(ids);
-          });
-          console.log(
-            `HPACK bombs (settings ${acknowledgeSettings ? '' : 'not '}acknowledged): workers' RSS +${growth.toFixed(1)} MB`,
+      await rawAttackWhileAnotherIsServed(acknowledgeSettings, async (client) => {
+        let ids: number[] = [];
+        const growth = await rssGrowthMb(async () => {
+          ids = client.send(
+            Array.from({ length: MAX_CONCURRENT_STREAMS }, (_, n) =>
+              requestBlock('/health', [
+                ...(n === 0 ? [indexedField('x-bomb', 'b'.repeat(4_000))] : []),
+                newestEntryTimes(16_000),
+              ]),
+            ),
           );
-          // Node resets a stream whose list overflows with ENHANCE_YOUR_CALM; when the overflow is met inside
-          // nghttp2's callback for a frame, nghttp2's own INTERNAL_ERROR reset may reach the wire first
-          // (which one, per stream, depends on how the reads fell).
-          const tally = client.tally(ids);
-          expect(Object.keys(tally).filter((outcome) => !['reset 11', 'reset 2'].includes(outcome))).toEqual([]);
-          expect(growth).toBeLessThan(40);
-          expect(client.closed).toBe(false);
-        } finally {
-          client.close();
-        }
+          await client.settled(ids);
+        });
+        console.log(
+          `HPACK bombs (settings ${acknowledgeSettings ? '' : 'not '}acknowledged): workers' RSS +${growth.toFixed(1)} MB`,
+        );
+        // Node resets a stream whose list overflows with ENHANCE_YOUR_CALM; when the overflow is met inside
+        // nghttp2's callback for a frame, nghttp2's own INTERNAL_ERROR reset may reach the wire first
+        // (which one, per stream, depends on how the reads fell).
+        const tally = client.tally(ids);
+        expect(Object.keys(tally).filter((outcome) => !['reset 11', 'reset 2'].includes(outcome))).toEqual([]);
+        expect(growth).toBeLessThan(40);
+        expect(client.closed).toBe(false);
       });
     },
   );

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import http2 from 'node:http2';
-import tls from 'node:tls';
-import { frame } from './http2-frames.js';
+import { frame, h2Socket } from './http2-frames.js';
 
 /** HTTP/2 clients of a service that speaks TLS (SPEC §18): Node's own, and a raw one for the attacks. */
 
@@ -68,20 +67,10 @@ export async function attack(
     Buffer.from([0x01, 'localhost'.length]),
     Buffer.from('localhost'),
   ]);
-  const socket = tls.connect({
-    host: '127.0.0.1',
-    port,
-    servername: 'localhost',
-    ca: readFileSync(caFile),
-    ALPNProtocols: ['h2'],
-  });
   let closed = false;
-  socket.on('close', () => (closed = true));
-  socket.on('error', () => undefined);
-  await new Promise((resolve, reject) => socket.once('secureConnect', resolve).once('error', reject));
+  const socket = await h2Socket(port, caFile, () => (closed = true));
   // The service's frames are never read (its acknowledgements pile up): only whether it closes.
   socket.pause();
-  if (socket.alpnProtocol !== 'h2') throw new Error(`ALPN chose ${socket.alpnProtocol}, not h2`);
   socket.write(Buffer.concat([Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n'), frame(4, 0, 0, Buffer.alloc(0))]));
   let sent = 0;
   const ping = frame(6, 0, 0, Buffer.alloc(8));

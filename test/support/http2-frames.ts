@@ -93,6 +93,25 @@ const STATIC_STATUS: Record<number, number> = {
 };
 
 /**
+ * A TLS connection that chose h2 by ALPN, for clients that write HTTP/2 frames themselves; `onClose` when the
+ * service closes it (its errors are that close, nothing to report).
+ */
+export async function h2Socket(port: number, caFile: string, onClose: () => void): Promise<tls.TLSSocket> {
+  const socket = tls.connect({
+    host: '127.0.0.1',
+    port,
+    servername: 'localhost',
+    ca: readFileSync(caFile),
+    ALPNProtocols: ['h2'],
+  });
+  socket.on('error', () => undefined);
+  socket.on('close', onClose);
+  await new Promise((resolve, reject) => socket.once('secureConnect', resolve).once('error', reject));
+  if (socket.alpnProtocol !== 'h2') throw new Error(`ALPN chose ${socket.alpnProtocol}, not h2`);
+  return socket;
+}
+
+/**
  * One HTTP/2 connection written by hand. It reads every frame the service sends and keeps, per stream, the
  * answer's status (and whether it ended) or the RST_STREAM code; the GOAWAY, if any; whether the connection
  * closed. `acknowledgeSettings` says whether it acknowledges the service's SETTINGS, as every real client does:
@@ -109,18 +128,9 @@ export class RawH2Connection {
   private constructor(private readonly socket: tls.TLSSocket) {}
 
   static async open(port: number, caFile: string, { acknowledgeSettings }: { acknowledgeSettings: boolean }) {
-    const socket = tls.connect({
-      host: '127.0.0.1',
-      port,
-      servername: 'localhost',
-      ca: readFileSync(caFile),
-      ALPNProtocols: ['h2'],
-    });
-    const connection = new RawH2Connection(socket);
-    socket.on('error', () => undefined);
-    socket.on('close', () => (connection.closed = true));
-    await new Promise((resolve, reject) => socket.once('secureConnect', resolve).once('error', reject));
-    if (socket.alpnProtocol !== 'h2') throw new Error(`ALPN chose ${socket.alpnProtocol}, not h2`);
+    let connection!: RawH2Connection;
+    const socket = await h2Socket(port, caFile, () => (connection.closed = true));
+    connection = new RawH2Connection(socket);
     let settings = false;
     let unread = Buffer.alloc(0);
     socket.on('data', (chunk: Buffer) => {
