@@ -1,4 +1,4 @@
-// `npm run bench -- --tls [--rounds 3] [--duration 5] [--connections 10] [--pin] [--no-h2load] [--handshake-url host:port,...]`:
+// `npm run bench -- --tls [--rounds 3] [--duration 5] [--connections 10] [--pin] [--no-h2load] [--rps N] [--handshake-url host:port,...]`:
 // the price of HTTPS (SPEC §18) on the bench data (`npm run bench:data`):
 //
 // - keep-alive reads: the big product read over HTTPS against the same read over plain HTTP, the same build
@@ -15,7 +15,10 @@
 //   With h2load, also HTTPS over HTTP/2 (as browsers read), its CPU per request against plain HTTP/1.1's.
 //   The plain body is read from the ceiling too (bench/ceiling-server.mjs, a bare Fastify replaying the same
 //   answer, plain and over the service's TLS): what Node's TLS costs for these bytes with no service around it.
-//   --pin puts the services on CPU 0 and the clients on CPU 1 (taskset).
+//   --pin puts the services on CPU 0 and the clients on CPU 1 (taskset). --rps N has each h2load connection send
+//   N requests a second (h2load --rps), so that HTTP/1.1 and HTTP/2 are read at one rate: a Node server's CPU per
+//   request falls as its rate rises, and as fast as the client goes HTTP/1.1 runs at 2-3.5x HTTP/2's rate
+//   (autocannon still reads as fast as it goes).
 // - new handshakes per second: `openssl s_time -new` for --duration seconds against the service, and against
 //   each --handshake-url (another server on this machine: Apache's mod_ssl, nginx) for comparison.
 //
@@ -30,7 +33,7 @@ import { serviceTicks, waitForHealth, workerPids } from './processes.mjs';
 import { stopProcess } from './stop-process.mjs';
 
 function parseArgs(argv) {
-  const options = { rounds: 3, duration: 5, connections: 10, pin: false, h2load: true, handshakeUrls: [] };
+  const options = { rounds: 3, duration: 5, connections: 10, pin: false, h2load: true, rps: 0, handshakeUrls: [] };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
@@ -40,6 +43,7 @@ function parseArgs(argv) {
     else if (flag === '--connections') options.connections = Number(value());
     else if (flag === '--pin') options.pin = true;
     else if (flag === '--no-h2load') options.h2load = false;
+    else if (flag === '--rps') options.rps = Number(value());
     else if (flag === '--handshake-url') options.handshakeUrls = value().split(',').filter(Boolean);
     else throw new Error(`bench --tls: unknown option '${argv[i]}'`);
   }
@@ -67,12 +71,16 @@ function autocannonReads(url, path, headers, connections, duration) {
   });
 }
 
-/** h2load for `duration` seconds: HTTP/1.1 with `h1` (over TLS or not, as `url` says), else HTTP/2 over TLS. */
-function h2loadReads(url, path, headers, connections, duration, h1) {
+/**
+ * h2load for `duration` seconds: HTTP/1.1 with `h1` (over TLS or not, as `url` says), else HTTP/2 over TLS; at
+ * `rps` requests a second per connection when given, else as fast as it goes.
+ */
+function h2loadReads(url, path, headers, connections, duration, h1, rps) {
   const output = execFileSync(
     'h2load',
     [
       ...(h1 ? ['--h1'] : []),
+      ...(rps > 0 ? ['--rps', String(rps)] : []),
       '-D',
       String(duration),
       '-c',
@@ -223,7 +231,7 @@ export async function tls(argv) {
         autocannonReads(url, path, variantHeaders, options.connections, options.duration),
       ...(options.h2load && {
         h2load: async (url, variantHeaders) =>
-          h2loadReads(url, path, variantHeaders, options.connections, options.duration, true),
+          h2loadReads(url, path, variantHeaders, options.connections, options.duration, true, options.rps),
       }),
     };
     const rounds = [];
@@ -257,7 +265,7 @@ export async function tls(argv) {
         if (options.h2load) {
           // HTTP/2 has no plain counterpart here (h2c is not served): compared with HTTP/1.1's plain run above.
           measured[variant].h2 = await withServiceCpu(secure.pid, async () =>
-            h2loadReads(httpsUrl, path, variantHeaders, options.connections, options.duration, false),
+            h2loadReads(httpsUrl, path, variantHeaders, options.connections, options.duration, false, options.rps),
           );
           console.log(
             `round ${round + 1}, ${variant} body, h2load h2: ${measured[variant].h2.rps.toFixed(0)} req/s ${measured[variant].h2.cpuUs.toFixed(0)} µs`,
@@ -339,7 +347,7 @@ export async function tls(argv) {
         .map(([who, rate]) => `| new TLS handshakes per second, ${who} (openssl s_time -new) | | | ${n(rate)} | | | |`)
         .join('\n') +
       `\n| non-2xx answers or errors | | | ${summary.non2xx} | | | 0 |\n` +
-      `\nLoad average (1 min) ${loadBefore.toFixed(1)} before the reads, ${loadAfter.toFixed(1)} after${options.pin ? '; services pinned to CPU 0, clients to CPU 1' : ''}.\n`;
+      `\nLoad average (1 min) ${loadBefore.toFixed(1)} before the reads, ${loadAfter.toFixed(1)} after${options.pin ? '; services pinned to CPU 0, clients to CPU 1' : ''}${options.rps > 0 ? `; h2load at ${options.rps} req/s a connection` : ''}.\n`;
     writeFileSync(join(RESULTS, 'tls.md'), md);
     console.log(`\n${md}`);
     return 0;
