@@ -25,10 +25,12 @@ describe('CompressedAnswers: compressed bytes by ETag and coding, bounded in byt
     expect(cache.size).toEqual({ answers: 4, bytes: 1000 });
   });
 
-  it('never keeps one answer larger than a quarter of the bound, and keeps nothing with a bound of 0', () => {
+  it('never keeps one answer larger than half the bound, and keeps nothing with a bound of 0', () => {
     const cache = new CompressedAnswers(1000);
-    cache.set('"big"', 'br', bytes(251));
+    cache.set('"big"', 'br', bytes(501));
     expect(cache.get('"big"', 'br')).toBeUndefined();
+    cache.set('"half"', 'br', bytes(500));
+    expect(cache.get('"half"', 'br')).toEqual(bytes(500));
     const none = new CompressedAnswers(0);
     none.set('"a"', 'br', bytes(1));
     expect(none.size).toEqual({ answers: 0, bytes: 0 });
