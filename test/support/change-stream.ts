@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { BinlogMariaDb } from './binlog-mariadb.js';
+import { expect, vi } from 'vitest';
 import type { TestApp, TestDatabase } from './test-app.js';
 
 /** A database of its own on a binary-log server, made as the suite makes its others (Bugzilla's collation). */
@@ -44,4 +45,40 @@ export function parseModelSeries(text: string): ModelSeries {
     keyed: byTable(/^bugzilla_cache_keyed_reloads_total\{cache="model",table="(\w+)"\} (\d+)/gm),
     reloads: byTable(/^bugzilla_cache_reload_seconds_count\{cache="model",table="(\w+)"\} (\d+)/gm),
   };
+}
+
+/**
+ * While nothing changes, a model kept fresh by its change stream reads no table: requests come for three
+ * bounds (`boundMs`), and the heartbeats (MariaDB) or keepalives (PostgreSQL) vouch for the model, at least
+ * four times. On a busy machine one can arrive more than two periods late; the reading then asks the server
+ * for the end of its log (`positionStatement`, no table) instead, as it should: no other statement, ever, and
+ * never a poll of the tables.
+ */
+export async function expectFreshFromTheLogAlone(
+  app: TestApp,
+  boundMs: number,
+  positionStatement: string,
+): Promise<void> {
+  await app.get('/rest/product_accessible');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const before = await modelSeries(app);
+  const spy = vi.spyOn(app.ds.logger, 'logQuery');
+  let statements: string[];
+  try {
+    const start = Date.now();
+    let answered = 0;
+    while (Date.now() < start + 3 * boundMs) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => app.get('/rest/product_accessible')));
+      answered += answers.filter((answer) => answer.status === 200).length;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(answered).toBeGreaterThan(100);
+    statements = spy.mock.calls.map((call) => String(call[0]));
+  } finally {
+    spy.mockRestore();
+  }
+  const after = await modelSeries(app);
+  expect(after.heartbeatReadings - before.heartbeatReadings).toBeGreaterThanOrEqual(4);
+  expect(statements.filter((sql) => sql !== positionStatement)).toEqual([]);
+  expect([after.positionReadings - before.positionReadings, after.pollReadings]).toEqual([statements.length, 0]);
 }
