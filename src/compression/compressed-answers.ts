@@ -80,6 +80,7 @@ function ownMemory(bytes: Buffer): Buffer {
   return own;
 }
 
-function keyOf(etag: string, encoding: Encoding): string {
+/** An answer's key: its coding and its ETag (also the key of its compression under way, served-compression.ts). */
+export function keyOf(etag: string, encoding: Encoding): string {
   return `${encoding} ${etag}`;
 }

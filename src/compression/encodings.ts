@@ -41,10 +41,10 @@ export function encodeBytes(bytes: Buffer, encoding: Encoding): Promise<Buffer> 
   });
 }
 
-/** A stream that writes what it is given in `encoding`: for answers written piece by piece. */
 /** pipeline's callback where a stream's end needs no report: a client that left ends the streams, which is nothing to say. */
 export function ignoreEnd(): void {}
 
+/** A stream that writes what it is given in `encoding`: for answers written piece by piece. */
 export function encodingStream(encoding: Encoding): Transform {
   if (encoding === 'gzip') return zlib.createGzip(GZIP_OPTIONS);
   if (encoding === 'br') return zlib.createBrotliCompress(brotliOptions());

@@ -85,4 +85,19 @@ describe('ServedCompression: a streamed answer asked for by several at once', ()
     await new Promise((resolve) => setImmediate(resolve));
     expect(cache.size.answers).toBe(1);
   });
+
+  it('waiting requests are sent the bytes once made, even while the client of the stream compressing them reads nothing', async () => {
+    const cache = new CompressedAnswers(64 * 1024 * 1024);
+    const served = new ServedCompression(cache);
+    // A catalogue larger than the streams' own buffers: the first client, never reading, would stall it.
+    const large = JSON.stringify({
+      products: Array.from({ length: 20_000 }, (_, id) => ({ id, name: `Product ${id}`, about: `${id}`.repeat(20) })),
+    });
+    const unread = (await compress(served, streamOf(large))) as Readable;
+    const waiting = (await compress(served, streamOf(large))) as Readable;
+    expect(gunzipSync(await readAll(waiting)).toString()).toBe(large);
+    expect(served.counts).toMatchObject({ fromKept: 1, compressed: 1, keptAnswers: 1 });
+    // What the first client reads later is the same answer.
+    expect(gunzipSync(await readAll(unread)).toString()).toBe(large);
+  });
 });

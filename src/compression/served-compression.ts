@@ -2,7 +2,7 @@ import { pipeline, Readable, Transform } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CompressionCounts } from '../metrics/app-metrics.js';
 import { negotiatedEncoding } from './accept-encoding.js';
-import type { CompressedAnswers } from './compressed-answers.js';
+import { type CompressedAnswers, keyOf } from './compressed-answers.js';
 import { afterCompression } from './after-compression.js';
 import {
   type Encoding,
@@ -106,7 +106,7 @@ export class ServedCompression {
       // leaves this request to compress its own.
       const compression: Promise<Buffer> = joined
         ? joined.then((bytes) => bytes ?? own(), own)
-        : this.startCompression(etag, encoding, (keep) => own().then(keep)).then((bytes) => bytes ?? own());
+        : this.startCompression(etag, encoding, own());
       compression.then(
         (compressed) => done(null, encoded(reply, encoding, etag, compressed)),
         (error: Error) => done(error),
@@ -134,24 +134,22 @@ export class ServedCompression {
   }
 
   /**
-   * Runs `compress` as the compression under way of (`etag`, `encoding`) until it settles, and keeps its bytes
-   * for the revision it began in. `compress` calls `keep` with the compressed bytes, or with undefined when there
-   * are none to keep; an answer without an ETag is compressed for its request alone.
+   * Makes `made` the compression under way of (`etag`, `encoding`) until it settles, for requests to wait for,
+   * and keeps its bytes for the revision it began in (none when it settles to undefined). An answer without an
+   * ETag is compressed for its request alone.
    */
-  private startCompression(
+  private startCompression<T extends Buffer | undefined>(
     etag: string | undefined,
     encoding: Encoding,
-    compress: (keep: (bytes: Buffer | undefined) => Buffer | undefined) => Promise<Buffer | undefined>,
-  ): Promise<Buffer | undefined> {
+    made: Promise<T>,
+  ): Promise<T> {
+    if (etag === undefined) return made;
     const generation = this.generation;
-    const keep = (bytes: Buffer | undefined) => {
-      if (bytes !== undefined && etag !== undefined && generation === this.generation)
-        this.cache.set(etag, encoding, bytes);
-      return bytes;
-    };
-    const compression = compress(keep);
-    if (etag === undefined) return compression;
     const key = keyOf(etag, encoding);
+    const compression = made.then((bytes) => {
+      if (bytes !== undefined && generation === this.generation) this.cache.set(etag, encoding, bytes);
+      return bytes;
+    });
     this.underWay.set(key, compression);
     const settled = () => {
       if (this.underWay.get(key) === compression) this.underWay.delete(key);
@@ -163,6 +161,11 @@ export class ServedCompression {
   /**
    * A streamed answer compressed as it is written (constant memory), its compressed bytes kept as they
    * pass when it has an ETag and stays within the cache's per-answer bound; kept only once complete.
+   *
+   * The compressed bytes are gathered whatever pace the client reads at: the stream that hands them to the
+   * client holds up to the per-answer bound unread, so a slow client (a phone, a long link) does not hold back
+   * the requests waiting for this compression, which are sent the bytes as soon as they are all made. Those
+   * are bytes gathered anyway; past the bound nothing is gathered, and the client's pace applies again.
    */
   private encodedStream(source: Readable, encoding: Encoding, etag: string | undefined): Readable {
     const encoder = encodingStream(encoding);
@@ -171,45 +174,36 @@ export class ServedCompression {
       return encoder;
     }
     const limit = this.cache.entryLimitBytes;
-    let keeper!: Transform;
-    void this.startCompression(
-      etag,
-      encoding,
-      (keep) =>
-        new Promise((settle) => {
-          let chunks: Buffer[] | undefined = [];
-          let size = 0;
-          // Too large to keep, or not written to its end (the client left): requests waiting for these bytes
-          // compress their own answer.
-          const keepNothing = () => {
-            chunks = undefined;
-            settle(undefined);
-          };
-          keeper = new Transform({
-            transform(chunk: Buffer, _encoding, callback) {
-              if (chunks !== undefined) {
-                size += chunk.length;
-                if (size > limit) keepNothing();
-                else chunks.push(chunk);
-              }
-              callback(null, chunk);
-            },
-            flush(callback) {
-              if (chunks !== undefined) settle(keep(Buffer.concat(chunks, size)));
-              chunks = undefined;
-              callback();
-            },
-          });
-          keeper.once('close', keepNothing);
-        }),
-    );
+    let settle!: (bytes: Buffer | undefined) => void;
+    void this.startCompression(etag, encoding, new Promise<Buffer | undefined>((resolve) => (settle = resolve)));
+    let chunks: Buffer[] | undefined = [];
+    let size = 0;
+    // Too large to keep, or not written to its end (the client left): requests waiting for these bytes
+    // compress their own answer.
+    const keepNothing = () => {
+      chunks = undefined;
+      settle(undefined);
+    };
+    const keeper = new Transform({
+      readableHighWaterMark: limit,
+      transform(chunk: Buffer, _encoding, callback) {
+        if (chunks !== undefined) {
+          size += chunk.length;
+          if (size > limit) keepNothing();
+          else chunks.push(chunk);
+        }
+        callback(null, chunk);
+      },
+      flush(callback) {
+        if (chunks !== undefined) settle(Buffer.concat(chunks, size));
+        chunks = undefined;
+        callback();
+      },
+    });
+    keeper.once('close', keepNothing);
     pipeline(source, encoder, keeper, ignoreEnd);
     return keeper;
   }
-}
-
-function keyOf(etag: string, encoding: Encoding): string {
-  return `${encoding} ${etag}`;
 }
 
 /** Sets what a compressed answer's headers say, and answers its body. */

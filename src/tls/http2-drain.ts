@@ -13,9 +13,10 @@ import type { ServerHttp2Session } from 'node:http2';
  * then a PING, then the real one, refused the same streams; a notice frame written on the TLS socket beside
  * nghttp2's own frames aborts the process: Node asserts a single write at a time on the TLS stream; and a
  * SETTINGS_MAX_CONCURRENT_STREAMS of 0 sent first, then the GOAWAY once it is acknowledged, still ends the
- * client's requests under way in REFUSED_STREAM: those it held back for the new limit are refused at the GOAWAY). So a request the client sent in the instant before the
- * GOAWAY reached it is not processed, and the GOAWAY's last stream id tells the client so: a stream it may
- * send again on a new connection (RFC 9113 §8.7), as browsers and curl do. docs/operators.md says so.
+ * client's requests under way in REFUSED_STREAM: those it held back for the new limit are refused at the
+ * GOAWAY). So a request the client sent in the instant before the GOAWAY reached it is not processed, and the
+ * GOAWAY's last stream id tells the client so: a stream it may send again on a new connection (RFC 9113 §8.7),
+ * as browsers and curl do. docs/operators.md says so.
  */
 export function goAway(session: ServerHttp2Session): void {
   if (!session.closed && !session.destroyed) session.close();
